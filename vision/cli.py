@@ -1,0 +1,72 @@
+"""`zengarden` sub-commands that belong to the vision layer: synth, read, train, bench.
+
+Only argument definitions live here; each command's work is a function in its own module,
+imported lazily so `zengarden score` on a hand-entered game never loads OpenCV or scikit-learn.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT, e.g. 1600x1200, got {text!r}") from None
+    if not (64 <= width <= 8192 and 64 <= height <= 8192):
+        raise argparse.ArgumentTypeError(f"size out of range 64..8192: {text!r}")
+    return width, height
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the vision sub-commands to the `zengarden` parser."""
+    p = sub.add_parser("synth", help="render synthetic garden photos with ground-truth sidecars")
+    p.add_argument("--out", required=True, help="output directory")
+    p.add_argument("--count", type=int, default=10, help="number of photos (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same photos)")
+    p.add_argument("--size", type=_size, default=(1600, 1200), help="WIDTHxHEIGHT (default 1600x1200)")
+    p.add_argument("--style", default="classic", help="tile art style: classic or alt (default classic)")
+    p.add_argument("--difficulty", default="mixed", help="easy, hard or mixed (default mixed)")
+    p.set_defaults(func=_run_synth)
+
+    p = sub.add_parser("read", help="read a garden from a photo")
+    p.add_argument("photo", help="JPEG, PNG, WebP or HEIC photo of one finished garden")
+    p.add_argument("--model", default=None, help="model file (default: the bundled model)")
+    p.add_argument("--json", action="store_true", help="print the reading as JSON")
+    p.set_defaults(func=_run_read)
+
+    p = sub.add_parser("train", help="train a tile model from labelled photos (image + sidecar JSON)")
+    p.add_argument("--data", action="append", required=True, help="directory of labelled photos (repeatable)")
+    p.add_argument("--out", required=True, help="model file to write")
+    p.set_defaults(func=_run_train)
+
+    p = sub.add_parser("bench", help="measure reading accuracy and speed on labelled photos")
+    p.add_argument("--data", required=True, help="directory of labelled photos")
+    p.add_argument("--model", default=None, help="model file (default: the bundled model)")
+    p.add_argument("--csv", default=None, help="per-photo CSV to write (default DATA/bench.csv)")
+    p.set_defaults(func=_run_bench)
+
+
+def _run_synth(args: argparse.Namespace) -> int:
+    from vision.synth import cli_synth
+
+    return cli_synth(args)
+
+
+def _run_read(args: argparse.Namespace) -> int:
+    from vision.read import cli_read
+
+    return cli_read(args)
+
+
+def _run_train(args: argparse.Namespace) -> int:
+    from vision.train import cli_train
+
+    return cli_train(args)
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    from vision.bench import cli_bench
+
+    return cli_bench(args)
