@@ -61,7 +61,7 @@ def parse_cell(name: str) -> Cell:
 ALL_CELLS: Final[tuple[Cell, ...]] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
 
 
-def _lookup(enum_values: Sequence[FeatureValue] | Sequence[Corner], text: str, what: str):  # noqa: ANN202
+def _lookup(enum_values: Sequence[FeatureValue] | Sequence[Corner], text: str, what: str):
     key = text.strip().lower().replace("-", "_").replace(" ", "_")
     for member in enum_values:
         if member.value == key:
