@@ -356,7 +356,8 @@ def _check_missions(missions: Sequence[tuple[Mission, int]], players: Sequence[P
                     )
 
 
-def _collect(data: Any) -> tuple[Game | None, list[Problem]]:
+def check_game(data: Any) -> tuple[Game | None, list[Problem]]:
+    """Parse and validate in one pass: the game (None if any error) and every problem found."""
     out = _Collector()
     if not isinstance(data, Mapping):
         out.error(f"a game file is a JSON object, got {type(data).__name__}")
@@ -392,12 +393,12 @@ def _collect(data: Any) -> tuple[Game | None, list[Problem]]:
 
 def validate_game(data: Any) -> list[Problem]:
     """Every error, warning and info for a game file, all at once. Never raises."""
-    return _collect(data)[1]
+    return check_game(data)[1]
 
 
 def parse_game(data: Any) -> Game:
     """A validated :class:`Game`; raises :class:`InvalidGameError` listing every error."""
-    game, problems = _collect(data)
+    game, problems = check_game(data)
     if game is None:
         raise InvalidGameError([p for p in problems if p.severity is Severity.ERROR])
     return game

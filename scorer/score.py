@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.errors import InvalidGameError, Problem, Severity
-from scorer.game import Game, parse_game, validate_game
+from scorer.game import Game, check_game
 from scorer.rules import (
     CategoryScore,
     score_coins,
@@ -213,9 +213,11 @@ def score_game(data: Mapping[str, Any], *, base_dir: str | Path | None = None,
     """
     if isinstance(data, Mapping):
         data = read_photo_players(data, base_dir, reader)
-    game = parse_game(data)
+    game, problems = check_game(data)
+    if game is None:
+        raise InvalidGameError([p for p in problems if p.severity is Severity.ERROR])
     result = score(game)
-    warnings = tuple(p for p in validate_game(data) if p.severity is not Severity.ERROR)
+    warnings = tuple(p for p in problems if p.severity is not Severity.ERROR)
     out = GameResult(result.players, result.winners, result.tie_break, warnings).to_dict()
     out["boards"] = [int(b) for b in game.boards]
     return out

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, Union
+from functools import lru_cache
+from typing import Any, Final, Union
 
 from scorer.errors import NotationError
 from scorer.vocab import (
@@ -61,11 +62,22 @@ def parse_cell(name: str) -> Cell:
 ALL_CELLS: Final[tuple[Cell, ...]] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
 
 
-def _lookup(enum_values: Sequence[FeatureValue] | Sequence[Corner], text: str, what: str):
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
-    for member in enum_values:
-        if member.value == key:
-            return member
+_BY_VALUE: dict[int, dict[str, Any]] = {}
+
+
+def _lookup(enum_values: Sequence[Any], text: str, what: str) -> Any:
+    """The member of `enum_values` whose value is `text` (case, spaces and dashes forgiven)."""
+    table = _BY_VALUE.get(id(enum_values))
+    if table is None:
+        table = _BY_VALUE[id(enum_values)] = {m.value: m for m in enum_values}
+    member = table.get(text)
+    if member is not None:
+        return member
+    if not isinstance(text, str):
+        raise NotationError(f"{what} must be text, got {text!r}")
+    member = table.get(text.strip().lower().replace("-", "_").replace(" ", "_"))
+    if member is not None:
+        return member
     names = ", ".join(m.value for m in enum_values)
     raise NotationError(f"unknown {what} {text!r} (expected one of: {names})")
 
@@ -149,10 +161,7 @@ class Tile:
             return text
         if not isinstance(text, str):
             raise NotationError(f"a tile must be text like 'water/stone/gate/se', got {text!r}")
-        parts = text.strip().split("/")
-        if len(parts) != 4:
-            raise NotationError(f"not a tile (floor/path/decor/corner, e.g. water/stone/gate/se): {text!r}")
-        return cls(parse_floor(parts[0]), parse_path(parts[1]), parse_decor(parts[2]), parse_corner(parts[3]))
+        return _parse_tile_text(text)
 
     def format(self) -> str:
         return f"{self.floor.value}/{self.path.value}/{self.decor.value}/{self.corner.value}"
@@ -180,6 +189,14 @@ class Tile:
 ALL_TILE_KINDS: Final[tuple[TileKind, ...]] = tuple(
     TileKind(f, p, d) for f in ALL_FLOORS for p in ALL_PATHS for d in ALL_DECORS
 )
+
+
+@lru_cache(maxsize=4096)
+def _parse_tile_text(text: str) -> Tile:
+    parts = text.strip().split("/")
+    if len(parts) != 4:
+        raise NotationError(f"not a tile (floor/path/decor/corner, e.g. water/stone/gate/se): {text!r}")
+    return Tile(parse_floor(parts[0]), parse_path(parts[1]), parse_decor(parts[2]), parse_corner(parts[3]))
 
 
 TileLike = Union[Tile, str]
