@@ -292,6 +292,20 @@ def _parse_players(data: Mapping[str, Any], out: _Collector) -> list[Player]:
     return players
 
 
+def _parse_rules(data: Mapping[str, Any], out: _Collector) -> Rules:
+    raw = data.get("rules", {})
+    if not isinstance(raw, Mapping):
+        out.error("'rules' must be an object of true/false switches", field="rules")
+        return Rules()
+    known = Rules().to_dict()
+    for key, value in raw.items():
+        if key not in known:
+            out.error(f"unknown rules switch {key!r} (known: {', '.join(known)})", field="rules")
+        elif not isinstance(value, bool):
+            out.error(f"rules switch {key!r} must be true or false, got {value!r}", field="rules")
+    return Rules.from_dict({k: v for k, v in raw.items() if k in known and isinstance(v, bool)})
+
+
 def _check_unique_tiles(players: Sequence[Player], out: _Collector) -> None:
     """Each physical tile exists once: no tile twice in a garden or across the gardens of a game."""
     first_seen: dict[TileKind, tuple[int, Cell]] = {}
@@ -370,10 +384,7 @@ def check_game(data: Any) -> tuple[Game | None, list[Problem]]:
     prefs = _parse_preferences(data, boards, out)
     missions = _parse_missions(data, boards, out)
     players = _parse_players(data, out)
-    rules_raw = data.get("rules", {})
-    rules = Rules.from_dict(rules_raw) if isinstance(rules_raw, Mapping) else Rules()
-    if not isinstance(rules_raw, Mapping):
-        out.error("'rules' must be an object of switches", field="rules")
+    rules = _parse_rules(data, out)
     _check_unique_tiles(players, out)
     _check_emperor_tiles(prefs, missions, out)
     raw_players = data.get("players") if isinstance(data.get("players"), list) else []

@@ -168,3 +168,23 @@ def test_missing_photo_file_is_a_clean_error(tmp_path: Path) -> None:
     data["players"][1]["photo"] = "missing.jpg"
     with pytest.raises(InvalidGameError, match="photo file not found"):
         score_game(data, base_dir=tmp_path, reader=lambda paths: [])
+
+
+def test_majority_interpretation_is_switchable_in_the_game_file() -> None:
+    data = load("game-level5.json")  # water: Ann 8, Bob 2, Cy 0, Dan 0
+    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [8, 4, 0, 0]
+    data["rules"] = {"majority_needs_a_tile": False}
+    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [8, 4, 0, 0]
+    data["players"] = data["players"][2:]  # Cy and Dan, both 0 water: they now share first place
+    data["missions"][1]["completed_by"] = ["Dan", "Cy"]
+    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [8, 8]
+    del data["rules"]
+    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [0, 0]
+
+
+def test_unknown_rules_switch_is_an_error() -> None:
+    data = load("game-level1.json")
+    data["rules"] = {"majority_needs_tile": False, "majority_needs_a_tile": "no"}
+    with pytest.raises(InvalidGameError) as info:
+        score_game(data)
+    assert len(info.value.problems) == 2
