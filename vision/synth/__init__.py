@@ -7,5 +7,17 @@ Public API: :func:`render_tile`, :func:`render_photo`, :func:`random_garden`,
 from __future__ import annotations
 
 from vision.synth.art import STYLES, render_tile
+from vision.synth.garden import random_garden
+from vision.synth.generate import cli_synth, generate_dataset, photo_rng
+from vision.synth.photo import DIFFICULTIES, render_photo
 
-__all__ = ["STYLES", "render_tile"]
+__all__ = [
+    "DIFFICULTIES",
+    "STYLES",
+    "cli_synth",
+    "generate_dataset",
+    "photo_rng",
+    "random_garden",
+    "render_photo",
+    "render_tile",
+]

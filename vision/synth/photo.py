@@ -1,0 +1,503 @@
+"""A garden board on a table, photographed by a phone: the synthetic photo and its ground truth.
+
+Pipeline: draw the 16 tiles (with small gaps and misalignment) on a player board with a coin
+track, at a moderate resolution close to the final on-screen tile size; project the board with a
+camera model (in-plane rotation, oblique tilt, perspective, scale, position) onto a table
+texture; add clutter; then apply what phones do: uneven light, colour cast, shadows, glare,
+blur, sensor noise and JPEG compression. Lighting is computed on a coarse grid and upsampled,
+so a 4032×3024 photo costs a few hundred milliseconds.
+
+Ground-truth convention: the truth garden is the input garden turned by the quarter turns
+nearest to the photo's in-plane rotation, so its top row is at the top of the picture; the truth
+corners are the outer corners of the 4×4 tile block in pixel ``(x, y)``, ordered top-left,
+top-right, bottom-right, bottom-left *of the truth garden*.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+import cv2
+import numpy as np
+
+from scorer.tiles import Garden
+from scorer.vocab import PLAYER_COLOURS
+from vision.synth.art import STYLES, render_tile
+
+DIFFICULTIES: Final = ("easy", "hard", "mixed")
+
+_PLAYER_BGR: Final = {"blue": (190, 110, 30), "yellow": (40, 200, 235), "green": (60, 150, 40), "red": (40, 40, 200)}
+
+
+# --------------------------------------------------------------------------------------------
+# the player board
+
+
+def _board(
+    garden: Garden, rng: np.random.Generator, tile_px: int, style: str, severity: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Draw the player board with the garden on it.
+
+    Returns:
+        ``(board, block)``: board ``(B, B, 3)`` uint8 BGR; block ``(4, 2)`` float64 pixel ``(x, y)``
+        of the tile block's outer corners, top-left, top-right, bottom-right, bottom-left of the
+        input garden.
+    """
+    t = tile_px
+    gap = max(1, round(t * rng.uniform(0.004, 0.012 + 0.025 * severity)))
+    pitch = t + gap
+    margin = round(t * 0.62)
+    side = 2 * margin + 4 * t + 3 * gap
+    if style == "classic":
+        base = np.array([58, 72, 52], np.float32) + rng.uniform(-8, 8, 3).astype(np.float32)
+        grid_col, track_col, ink = (38, 44, 36), (150, 190, 205), (30, 40, 40)
+    else:
+        base = np.array([70, 60, 95], np.float32) + rng.uniform(-8, 8, 3).astype(np.float32)
+        grid_col, track_col, ink = (45, 40, 60), (200, 215, 225), (50, 40, 40)
+    small = rng.standard_normal((8, 8)).astype(np.float32)
+    tex = cv2.resize(small, (side, side), interpolation=cv2.INTER_CUBIC)[..., None] * 6
+    board = np.clip(base + tex, 0, 255).astype(np.uint8)
+    # construction grid area, printed darker
+    cv2.rectangle(board, (margin - gap, margin - gap), (side - margin + gap, side - margin + gap), grid_col, -1)
+    # coin track 0..25 around the grid
+    n_spaces = 26
+    inset = margin * 0.5
+    perim = 4 * (side - 2 * inset)
+    sq = margin * 0.78
+    coins = int(rng.integers(0, 26))
+    font_scale = max(0.25, margin / 90)
+    for i in range(n_spaces):
+        s = (i + 0.5) / n_spaces * perim
+        edge, off = divmod(s, side - 2 * inset)
+        if edge == 0:
+            cx, cy = inset + off, inset
+        elif edge == 1:
+            cx, cy = side - inset, inset + off
+        elif edge == 2:
+            cx, cy = side - inset - off, side - inset
+        else:
+            cx, cy = inset, side - inset - off
+        p0 = (round(cx - sq / 2), round(cy - sq / 2))
+        p1 = (round(cx + sq / 2), round(cy + sq / 2))
+        cv2.rectangle(board, p0, p1, track_col, -1, cv2.LINE_AA)
+        cv2.rectangle(board, p0, p1, ink, max(1, t // 90), cv2.LINE_AA)
+        label = str(i)
+        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, font_scale, max(1, t // 100))
+        cv2.putText(board, label, (round(cx - tw / 2), round(cy + th / 2)), cv2.FONT_HERSHEY_SIMPLEX, font_scale,
+                    ink, max(1, t // 100), cv2.LINE_AA)
+        if i == coins:  # the player's marker on the coin track
+            colour = _PLAYER_BGR[PLAYER_COLOURS[int(rng.integers(len(PLAYER_COLOURS)))]]
+            cv2.circle(board, (round(cx + 2), round(cy + 3)), round(sq * 0.36), (20, 20, 20), -1, cv2.LINE_AA)
+            cv2.circle(board, (round(cx), round(cy)), round(sq * 0.36), colour, -1, cv2.LINE_AA)
+
+    # the tiles, each slightly off its nominal place
+    jitter = gap * 0.45 + t * 0.004 * severity
+    max_rot = 0.3 + 1.2 * severity
+    for (r, c), tile in garden.cells():
+        img = render_tile(tile, t, rng, style)
+        x0 = margin + c * pitch
+        y0 = margin + r * pitch
+        dx, dy = rng.uniform(-jitter, jitter, 2)
+        angle = float(rng.uniform(-max_rot, max_rot))
+        pad = max(2, round(t * 0.03))
+        roi = board[y0 - pad : y0 + t + pad, x0 - pad : x0 + t + pad]
+        m = cv2.getRotationMatrix2D((t / 2, t / 2), angle, 1.0)
+        m[:, 2] += (pad + dx, pad + dy)
+        shadow = np.zeros(roi.shape[:2], np.uint8)
+        cv2.warpAffine(np.full((t, t), 255, np.uint8), m, (roi.shape[1], roi.shape[0]), dst=shadow,
+                       flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        dst = roi.copy()
+        cv2.warpAffine(img, m, (roi.shape[1], roi.shape[0]), dst=dst, flags=cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_TRANSPARENT)
+        a = (shadow.astype(np.float32) / 255.0)[..., None]
+        roi[:] = (dst * a + roi * (1 - a)).astype(np.uint8)
+    lo = margin
+    hi = margin + 4 * t + 3 * gap
+    block = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
+    return board, block
+
+
+# --------------------------------------------------------------------------------------------
+# table, clutter, camera
+
+
+def _table(w: int, h: int, rng: np.random.Generator) -> np.ndarray:
+    """A table surface ``(h, w, 3)`` uint8 BGR: wood, cloth, or a plain laminate."""
+    sw, sh = max(32, w // 4), max(32, h // 4)
+    kind = rng.choice(["wood", "cloth", "plain"], p=[0.5, 0.3, 0.2])
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    if kind == "wood":
+        base = np.array(rng.choice([[55, 95, 140], [40, 70, 110], [110, 150, 190], [30, 45, 70]]), np.float32)
+        base += rng.uniform(-8, 8, 3).astype(np.float32)
+        # streaks: noise stretched along the grain, plus fine rings gently bent
+        streak = cv2.resize(rng.standard_normal((sh, max(2, sw // 24))).astype(np.float32), (sw, sh),
+                            interpolation=cv2.INTER_LINEAR)
+        bend = cv2.resize(rng.standard_normal((3, 4)).astype(np.float32), (sw, sh), interpolation=cv2.INTER_CUBIC)
+        rings = np.sin(yy * rng.uniform(0.5, 0.9) + bend * 2.0) * 0.5 + 0.5
+        plank = max(8, int(sh / rng.uniform(3, 6)))
+        seams = (yy.astype(np.int32) % plank < 1).astype(np.float32)
+        tone = 1.0 + 0.06 * streak + 0.08 * rings ** 4 - 0.45 * seams
+        img = base * tone[..., None]
+        if rng.random() < 0.5:
+            img = cv2.resize(np.ascontiguousarray(np.transpose(img, (1, 0, 2))), (sw, sh))
+    elif kind == "cloth":
+        base = np.array(rng.choice([[60, 110, 40], [120, 60, 40], [50, 50, 130], [150, 150, 150], [40, 40, 40]]),
+                        np.float32)
+        base += rng.uniform(-10, 10, 3).astype(np.float32)
+        weave = (np.sin(xx * 2.2) * np.sin(yy * 2.2)) * 6
+        img = base + weave[..., None] + rng.standard_normal((sh, sw, 1)).astype(np.float32) * 5
+    else:
+        base = np.array(rng.choice([[225, 225, 225], [200, 210, 215], [90, 90, 90]]), np.float32)
+        img = base + cv2.resize(rng.standard_normal((5, 5)).astype(np.float32), (sw, sh),
+                                interpolation=cv2.INTER_CUBIC)[..., None] * 8
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    return cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _camera(
+    board_side: int, block: np.ndarray, w: int, h: int, rng: np.random.Generator, severity: float
+) -> tuple[np.ndarray, float] | None:
+    """A board->image homography ``(3, 3)`` and the in-plane rotation (degrees); ``None`` when
+    the sampled view would put part of the tile block outside the frame."""
+    centre = block.mean(axis=0)
+    garden_side = float(block[1, 0] - block[0, 0])
+    if rng.random() < 0.7 - 0.5 * severity:  # roughly square to the table edge
+        rot = float(rng.integers(4) * 90 + rng.normal(0, 4 + 20 * severity))
+    else:
+        rot = float(rng.uniform(0, 360))
+    tilt = math.radians(rng.uniform(0, 12) + severity * rng.uniform(5, 23))
+    tilt_dir = rng.uniform(0, 2 * math.pi)
+    dist = rng.uniform(2.2, 5.0)  # camera distance in garden sides: smaller = stronger perspective
+
+    corners = np.array([[0, 0], [board_side, 0], [board_side, board_side], [0, board_side]], np.float64)
+    pts = np.vstack([corners, block])
+    p = (pts - centre) / garden_side  # garden side = 1 unit, origin at garden centre
+    a = math.radians(rot)
+    rz = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    p = p @ rz.T
+    # tilt the plane about an axis through the origin, direction tilt_dir
+    ux, uy = math.cos(tilt_dir), math.sin(tilt_dir)
+    along = p @ np.array([ux, uy])
+    across = p @ np.array([-uy, ux])
+    x3 = along[:, None] * np.array([ux, uy]) * math.cos(tilt) + across[:, None] * np.array([-uy, ux])
+    z3 = along * math.sin(tilt) + dist
+    proj = x3 / z3[:, None]
+    g = proj[4:]
+    extent = float(np.max(g.max(axis=0) - g.min(axis=0)))
+    lo, hi = (0.45, 0.75) if severity < 0.35 else (0.25, 0.8)
+    frac = rng.uniform(lo, hi)
+    scale = frac * min(w, h) / extent
+    proj *= scale
+    g = proj[4:]
+    gmin, gmax = g.min(axis=0), g.max(axis=0)
+    pad = 0.03 * min(w, h)
+    room_x = (pad - gmin[0], w - pad - gmax[0])
+    room_y = (pad - gmin[1], h - pad - gmax[1])
+    if room_x[0] > room_x[1] or room_y[0] > room_y[1]:
+        return None
+    # centred-ish for easy shots, anywhere for hard ones
+    spread = 0.25 + 0.75 * severity
+    mid_x, mid_y = (room_x[0] + room_x[1]) / 2, (room_y[0] + room_y[1]) / 2
+    tx = mid_x + rng.uniform(-0.5, 0.5) * spread * (room_x[1] - room_x[0])
+    ty = mid_y + rng.uniform(-0.5, 0.5) * spread * (room_y[1] - room_y[0])
+    proj += (tx, ty)
+    hom = cv2.getPerspectiveTransform(corners.astype(np.float32), proj[:4].astype(np.float32))
+    return hom, rot
+
+
+def _project(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
+
+
+def _clutter(img: np.ndarray, forbid: np.ndarray, rng: np.random.Generator, severity: float) -> None:
+    """Draw cards, coins and maybe a hand on ``img`` (in place), never over the tile block.
+
+    ``forbid`` is the garden quadrilateral ``(4, 2)`` in pixels (slightly enlarged by the caller).
+    """
+    h, w = img.shape[:2]
+    unit = min(w, h)
+    poly = forbid.astype(np.float32).reshape(-1, 1, 2)
+
+    def clear(points: np.ndarray) -> bool:
+        ok = all(cv2.pointPolygonTest(poly, (float(x), float(y)), True) < -unit * 0.01 for x, y in points)
+        if not ok:
+            return False
+        # also make sure the garden's corners are not inside the shape
+        shape = points.astype(np.float32).reshape(-1, 1, 2)
+        hull = cv2.convexHull(shape)
+        return all(cv2.pointPolygonTest(hull, (float(x), float(y)), False) < 0 for x, y in forbid)
+
+    n_items = int(rng.integers(0, 3 + round(4 * severity)))
+    for _ in range(n_items):
+        kind = rng.choice(["card", "coin"], p=[0.4, 0.6])
+        for _attempt in range(6):
+            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+            if kind == "card":
+                cw, ch = unit * rng.uniform(0.08, 0.13), unit * rng.uniform(0.12, 0.18)
+                rect = ((cx, cy), (cw, ch), float(rng.uniform(0, 180)))
+                box = cv2.boxPoints(rect)
+                if not clear(box):
+                    continue
+                face = tuple(int(v) for v in rng.choice([[235, 235, 235], [200, 230, 245], [60, 60, 150]]))
+                cv2.fillPoly(img, [box.astype(np.int32)], face, cv2.LINE_AA)
+                inner = cv2.boxPoints(((cx, cy), (cw * 0.8, ch * 0.8), rect[2]))
+                cv2.polylines(img, [inner.astype(np.int32)], True, (40, 90, 160), max(1, unit // 400), cv2.LINE_AA)
+                cv2.circle(img, (int(cx), int(cy)), int(cw * 0.2), (40, 120, 40), -1, cv2.LINE_AA)
+            else:
+                r = unit * rng.uniform(0.014, 0.022)
+                ring = np.array([[cx + r * math.cos(t), cy + r * math.sin(t)] for t in np.linspace(0, 6.3, 12)])
+                if not clear(ring):
+                    continue
+                col = tuple(int(v) for v in rng.choice([[40, 170, 220], [180, 180, 180], [50, 110, 170]]))
+                cv2.circle(img, (int(cx + r * 0.15), int(cy + r * 0.2)), int(r), (25, 25, 25), -1, cv2.LINE_AA)
+                cv2.circle(img, (int(cx), int(cy)), int(r), col, -1, cv2.LINE_AA)
+                cv2.circle(img, (int(cx), int(cy)), int(r * 0.7), tuple(max(0, v - 40) for v in col),
+                            max(1, int(r * 0.08)), cv2.LINE_AA)
+            break
+    if rng.random() < 0.15 + 0.3 * severity:  # a hand reaching in from one edge
+        for _attempt in range(6):
+            side = int(rng.integers(4))
+            along = rng.uniform(0.15, 0.85)
+            reach = unit * rng.uniform(0.10, 0.2)
+            if side == 0:
+                base, inward = np.array([along * w, 0.0]), np.array([0.0, 1.0])
+            elif side == 1:
+                base, inward = np.array([w, along * h]), np.array([-1.0, 0.0])
+            elif side == 2:
+                base, inward = np.array([along * w, h]), np.array([0.0, -1.0])
+            else:
+                base, inward = np.array([0.0, along * h]), np.array([1.0, 0.0])
+            inward = inward + rng.normal(0, 0.25, 2)
+            inward /= np.linalg.norm(inward)
+            normal = np.array([-inward[1], inward[0]])
+            palm_c = base + inward * reach * 0.35
+            tips = [palm_c + inward * reach * rng.uniform(0.7, 1.0) + normal * reach * k
+                    for k in (-0.36, -0.12, 0.12, 0.34)]
+            outline = np.array([palm_c + normal * reach * 0.5, palm_c - normal * reach * 0.5, *tips])
+            if not clear(outline):
+                continue
+            skin = tuple(int(v) for v in rng.choice([[130, 160, 215], [90, 120, 175], [60, 85, 130], [150, 185, 230]]))
+            dark = tuple(max(0, v - 35) for v in skin)
+            ang = math.degrees(math.atan2(inward[1], inward[0]))
+            cv2.ellipse(img, (int(palm_c[0]), int(palm_c[1])), (int(reach * 0.6), int(reach * 0.5)), ang, 0, 360,
+                        skin, -1, cv2.LINE_AA)
+            fw = max(2, int(reach * 0.16))
+            for tip in tips:
+                start = palm_c + (tip - palm_c) * 0.3
+                cv2.line(img, (int(start[0]), int(start[1])), (int(tip[0]), int(tip[1])), skin, fw, cv2.LINE_AA)
+                cv2.circle(img, (int(tip[0]), int(tip[1])), fw // 2, dark, 1, cv2.LINE_AA)
+            break
+
+
+# --------------------------------------------------------------------------------------------
+# phone-camera effects
+
+
+def _lighting(w: int, h: int, board_mask_small: np.ndarray, rng: np.random.Generator,
+              severity: float) -> tuple[np.ndarray, np.ndarray]:
+    """Coarse multiplicative gain ``(h', w', 3)`` and additive glare ``(h', w', 1)`` maps (float32)."""
+    sh, sw = board_mask_small.shape
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    xx /= sw
+    yy /= sh
+    # uneven light: a linear falloff plus a broad bright spot
+    gx, gy = rng.normal(0, 0.15 + 0.35 * severity, 2)
+    gain = 1.0 + gx * (xx - 0.5) + gy * (yy - 0.5)
+    bx, by = rng.uniform(0, 1, 2)
+    gain += rng.uniform(0, 0.15 + 0.25 * severity) * np.exp(-((xx - bx) ** 2 + (yy - by) ** 2) / 0.15)
+    gain *= rng.uniform(0.9 - 0.3 * severity, 1.1)
+    # vignetting
+    gain *= 1 - rng.uniform(0.05, 0.1 + 0.25 * severity) * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2) * 2
+    # drop shadow of the board onto the table
+    shadow_dir = rng.normal(0, 1, 2)
+    shift = (shadow_dir / (np.linalg.norm(shadow_dir) + 1e-9) * rng.uniform(1, 3)).astype(np.float32)
+    m = np.float32([[1, 0, shift[0]], [0, 1, shift[1]]])
+    drop = cv2.warpAffine(board_mask_small, m, (sw, sh))
+    drop = cv2.GaussianBlur(drop, (0, 0), 2.0)
+    drop = np.clip(drop - board_mask_small, 0, 1)
+    gain *= 1 - 0.45 * drop
+    # cast shadow (a person or a phone): a soft-edged polygon
+    if rng.random() < 0.2 + 0.6 * severity:
+        cx, cy = rng.uniform(0, 1, 2)
+        n = int(rng.integers(3, 7))
+        angles = np.sort(rng.uniform(0, 2 * np.pi, n))
+        radii = rng.uniform(0.2, 0.6, n)
+        poly = np.stack([(cx + radii * np.cos(angles)) * sw, (cy + radii * np.sin(angles)) * sh], 1)
+        mask = np.zeros((sh, sw), np.float32)
+        cv2.fillPoly(mask, [poly.astype(np.int32)], 1.0)
+        mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(1.0, 4.0))
+        gain *= 1 - rng.uniform(0.15, 0.25 + 0.3 * severity) * mask
+    # colour cast (white balance)
+    cast = 1 + rng.normal(0, 0.03 + 0.07 * severity, 3).astype(np.float32)
+    gain3 = gain[..., None].astype(np.float32) * cast
+    # glare spot
+    glare = np.zeros((sh, sw, 1), np.float32)
+    if rng.random() < 0.25 + 0.6 * severity:
+        gx0, gy0 = rng.uniform(0.15, 0.85, 2)
+        rad = rng.uniform(0.03, 0.08 + 0.1 * severity)
+        ax = rng.uniform(0.6, 1.6)
+        d2 = ((xx - gx0) / ax) ** 2 + ((yy - gy0) * ax * sh / sw) ** 2
+        glare[..., 0] = rng.uniform(60, 120 + 120 * severity) * np.exp(-d2 / (2 * rad * rad))
+    return gain3, glare
+
+
+def _finish(img: np.ndarray, rng: np.random.Generator, severity: float) -> np.ndarray:
+    """Blur, sensor noise and JPEG compression on ``img`` ``(H, W, 3)`` uint8; returns a new array."""
+    h, w = img.shape[:2]
+    res = min(w, h) / 1200.0
+    sigma = (rng.uniform(0.3, 0.8) + severity * rng.uniform(0, 1.8)) * res
+    if sigma > 0.35:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    if rng.random() < 0.3 * severity:  # a little hand shake
+        length = max(3, int(rng.uniform(3, 3 + 10 * severity) * res)) | 1
+        kernel = np.zeros((length, length), np.float32)
+        kernel[length // 2, :] = 1.0 / length
+        rot = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), float(rng.uniform(0, 180)), 1.0)
+        kernel = cv2.warpAffine(kernel, rot, (length, length))
+        kernel /= max(1e-6, float(kernel.sum()))
+        img = cv2.filter2D(img, -1, kernel)
+    noise_sd = rng.uniform(1.5, 3.0) + severity * rng.uniform(0, 9)
+    # luminance noise at full resolution, chroma noise coarser (as phone denoisers leave it)
+    lum = rng.standard_normal((h, w, 1), dtype=np.float32) * noise_sd
+    chroma = rng.standard_normal((max(2, h // 3), max(2, w // 3), 3), dtype=np.float32) * noise_sd * 0.6
+    chroma = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
+    noisy = img.astype(np.float32)
+    noisy += lum
+    noisy += chroma
+    img = np.clip(noisy, 0, 255).astype(np.uint8)
+    quality = int(rng.uniform(88, 96) - severity * rng.uniform(0, 55))
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, max(30, quality)])
+    if ok:
+        img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return img
+
+
+# --------------------------------------------------------------------------------------------
+# public
+
+
+def _severity(difficulty: str, rng: np.random.Generator) -> float:
+    if difficulty == "easy":
+        return float(rng.uniform(0.0, 0.3))
+    if difficulty == "hard":
+        return float(rng.uniform(0.65, 1.0))
+    return float(rng.uniform(0.0, 1.0))
+
+
+def truth_quarter_turns(rotation_deg: float) -> int:
+    """Clockwise quarter turns (0..3) of the garden nearest to an in-plane rotation in degrees
+    (clockwise as seen in the picture, image y pointing down)."""
+    return round(rotation_deg / 90.0) % 4
+
+
+def render_photo(
+    garden: Garden,
+    rng: np.random.Generator,
+    size: tuple[int, int] = (1600, 1200),
+    difficulty: str = "mixed",
+    style: str = "classic",
+) -> tuple[np.ndarray, dict[str, Any]]:
+    """Render a phone photo of ``garden`` on its player board on a table.
+
+    Args:
+        garden: the garden as laid out on the board (top row = the board's top edge).
+        rng: random generator; the same generator state gives the same photo.
+        size: ``(width, height)`` of the photo in pixels, each 64..8192.
+        difficulty: ``"easy"`` (mild light, small tilt, near-square rotation), ``"hard"`` (strong
+            tilt up to ~35°, any rotation, shadows, glare, blur, noise, heavy JPEG, clutter) or
+            ``"mixed"`` (a random severity per photo).
+        style: tile art style, ``"classic"`` or ``"alt"``.
+
+    Returns:
+        ``(image, truth)``: image ``(H, W, 3)`` uint8 BGR; truth ``{"garden": Garden,
+        "corners": (4, 2) float64, "rotation": float, "quarter_turns": int, "severity": float}``.
+        ``truth["garden"]`` is ``garden.rotated(k)`` with ``k`` the quarter turns nearest the
+        photo's in-plane rotation (so its top row is at the top of the picture);
+        ``truth["corners"]`` are pixel ``(x, y)`` of the tile block's outer corners ordered
+        top-left, top-right, bottom-right, bottom-left of the truth garden.
+    """
+    if not isinstance(garden, Garden):
+        raise ValueError(f"garden must be a scorer.tiles.Garden, got {type(garden).__name__}")
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a numpy Generator, got {type(rng).__name__}")
+    try:
+        w, h = (int(v) for v in size)
+    except (TypeError, ValueError):
+        raise ValueError(f"size must be (width, height), got {size!r}") from None
+    if not (64 <= w <= 8192 and 64 <= h <= 8192):
+        raise ValueError(f"size must be 64..8192 on each side, got {w}x{h}")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {STYLES}, got {style!r}")
+
+    severity = _severity(difficulty, rng)
+    # tiles drawn near their final on-screen size (capped: bigger photos are upsampled)
+    expected = 0.6 * min(w, h) / 4
+    tile_px = int(np.clip(round(expected * 1.15), 48, 256))
+    board, block = _board(garden, rng, tile_px, style, severity)
+    for _ in range(50):
+        cam = _camera(board.shape[0], block, w, h, rng, severity)
+        if cam is not None:
+            break
+    else:  # pragma: no cover - the sampler always finds a view quickly
+        raise RuntimeError("could not place the garden in the frame")
+    hom, _rot = cam
+
+    img = _table(w, h, rng)
+    alpha = np.full(board.shape[:2], 255, np.uint8)
+    warped = cv2.warpPerspective(np.dstack([board, alpha]), hom, (w, h), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+    a = warped[..., 3:4]
+    # the board's cardboard edge, seen below its top face
+    thick = max(1, round(min(w, h) * rng.uniform(0.003, 0.007)))
+    side = np.zeros_like(a)
+    side[thick:] = a[:-thick]
+    edge_col = np.array(rng.choice([[30, 35, 35], [55, 60, 60]]), np.uint8)
+    np.copyto(img, np.broadcast_to(edge_col, img.shape), where=(side > 128) & (a < 128))
+    inside = a == 255
+    np.copyto(img, warped[..., :3], where=inside)
+    edge = (a > 0) & ~inside
+    if edge.any():
+        af = a.astype(np.float32) / 255.0
+        mixed = (warped[..., :3] * af + img * (1 - af)).astype(np.uint8)
+        np.copyto(img, mixed, where=edge)
+
+    corners_in = _project(hom, block)
+    centre = corners_in.mean(axis=0)
+    _clutter(img, centre + (corners_in - centre) * 1.04, rng, severity)
+
+    # coarse lighting maps, applied in one pass
+    sw, sh = max(16, w // 8), max(16, h // 8)
+    small_mask = cv2.resize(a[..., 0], (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    gain, glare = _lighting(w, h, small_mask, rng, severity)
+    gain_full = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+    glare_full = cv2.resize(glare[..., 0], (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
+    lit = img.astype(np.float32)
+    lit *= gain_full
+    lit += glare_full
+    img = np.clip(lit, 0, 255).astype(np.uint8)
+    del lit, gain_full, glare_full
+    img = _finish(img, rng, severity)
+
+    seen = _seen_rotation(corners_in)
+    k = truth_quarter_turns(seen)
+    truth_corners = np.array([corners_in[(i - k) % 4] for i in range(4)], np.float64)
+    truth = {
+        "garden": garden.rotated(k),
+        "corners": truth_corners,
+        "rotation": seen,
+        "quarter_turns": k,
+        "severity": severity,
+    }
+    return img, truth
+
+
+def _seen_rotation(corners: np.ndarray) -> float:
+    """Clockwise angle (degrees, 0..360) of the garden's "up" direction as seen in the picture,
+    from its projected corners ``(4, 2)`` (top-left, top-right, bottom-right, bottom-left)."""
+    top = (corners[0] + corners[1]) / 2
+    bottom = (corners[2] + corners[3]) / 2
+    up = top - bottom
+    return math.degrees(math.atan2(up[0], -up[1])) % 360
