@@ -546,9 +546,7 @@ def render_tile(
     if style not in STYLES:
         raise ValueError(f"style must be one of {STYLES}, got {style!r}")
     s = int(size)
-    r = _rng_for(rng, t.floor.value, t.path.value, t.decor.value, style)
-
-    img = _FLOORS[t.floor](s, r, style)
+    img = _FLOORS[t.floor](s, _rng_for(rng, "floor", t.floor.value, style), style)
 
     # path band around the top-left corner
     inner, outer = PATH_INNER, PATH_OUTER
@@ -556,7 +554,7 @@ def render_tile(
         inner += float(rng.uniform(-0.015, 0.015))
         outer += float(rng.uniform(-0.015, 0.015))
     band = _band_mask(s, inner, outer)[..., None]
-    path = _path_texture(t.path, s, r, style, inner, outer)
+    path = _path_texture(t.path, s, _rng_for(rng, "path", t.path.value, style), style, inner, outer)
     img = img * (1 - band) + path * band
     # edging lines on both sides of the band
     dist, _ = _polar(s)

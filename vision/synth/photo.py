@@ -342,35 +342,63 @@ def _lighting(w: int, h: int, board_mask_small: np.ndarray, rng: np.random.Gener
     return gain3, glare
 
 
-def _finish(img: np.ndarray, rng: np.random.Generator, severity: float) -> np.ndarray:
-    """Blur, sensor noise and JPEG compression on ``img`` ``(H, W, 3)`` uint8; returns a new array."""
+def _blur(img: np.ndarray, rng: np.random.Generator, severity: float) -> np.ndarray:
+    """Lens blur and a little hand shake on ``img`` ``(H, W, 3)`` uint8; returns a new array."""
     h, w = img.shape[:2]
     res = min(w, h) / 1200.0
     sigma = (rng.uniform(0.3, 0.8) + severity * rng.uniform(0, 1.8)) * res
     if sigma > 0.35:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
-    if rng.random() < 0.3 * severity:  # a little hand shake
-        length = max(3, int(rng.uniform(3, 3 + 10 * severity) * res)) | 1
-        kernel = np.zeros((length, length), np.float32)
-        kernel[length // 2, :] = 1.0 / length
-        rot = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), float(rng.uniform(0, 180)), 1.0)
-        kernel = cv2.warpAffine(kernel, rot, (length, length))
-        kernel /= max(1e-6, float(kernel.sum()))
-        img = cv2.filter2D(img, -1, kernel)
-    noise_sd = rng.uniform(1.5, 3.0) + severity * rng.uniform(0, 9)
-    # luminance noise at full resolution, chroma noise coarser (as phone denoisers leave it)
-    lum = rng.standard_normal((h, w, 1), dtype=np.float32) * noise_sd
-    chroma = rng.standard_normal((max(2, h // 3), max(2, w // 3), 3), dtype=np.float32) * noise_sd * 0.6
-    chroma = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
-    noisy = img.astype(np.float32)
-    noisy += lum
-    noisy += chroma
-    img = np.clip(noisy, 0, 255).astype(np.uint8)
-    quality = int(rng.uniform(88, 96) - severity * rng.uniform(0, 55))
-    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, max(30, quality)])
-    if ok:
-        img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if rng.random() < 0.3 * severity:  # motion blur: the mean of a few shifted copies
+        length = rng.uniform(2, 2 + 8 * severity) * res
+        angle = rng.uniform(0, np.pi)
+        steps = 4
+        acc = np.zeros(img.shape, np.uint16)
+        for k in range(steps):
+            t = (k / (steps - 1) - 0.5) * length
+            m = np.float32([[1, 0, t * np.cos(angle)], [0, 1, t * np.sin(angle)]])
+            acc += cv2.warpAffine(img, m, (w, h), borderMode=cv2.BORDER_REFLECT)
+        img = (acc // steps).astype(np.uint8)
     return img
+
+
+def _expose(img: np.ndarray, gain: np.ndarray, glare: np.ndarray, rng: np.random.Generator,
+            severity: float) -> np.ndarray:
+    """Apply coarse light maps, sensor noise and JPEG compression in strips (bounded memory).
+
+    ``img`` ``(H, W, 3)`` uint8; ``gain`` ``(h', w', 3)`` and ``glare`` ``(h', w', 1)`` float32.
+    """
+    h, w = img.shape[:2]
+    # light maps and chroma noise are smooth: upsample them once as uint8 (1 % gain steps)
+    light = np.concatenate([gain * 100.0, glare], axis=2)
+    light_full = cv2.resize(np.clip(light, 0, 255).astype(np.uint8), (w, h), interpolation=cv2.INTER_LINEAR)
+    noise_sd = rng.uniform(1.5, 3.0) + severity * rng.uniform(0, 9)
+    chroma = rng.standard_normal((max(2, h // 4), max(2, w // 4), 3), dtype=np.float32) * (noise_sd * 0.6) + 128
+    chroma_full = cv2.resize(np.clip(chroma, 0, 255).astype(np.uint8), (w, h), interpolation=cv2.INTER_LINEAR)
+    # luminance noise from a bank of random rows, shifted per strip (cheap at 12 megapixels)
+    bank_w = min(w, 1024)
+    bank = rng.standard_normal((256, bank_w), dtype=np.float32) * noise_sd
+    reps = -(-w // bank_w)
+    out = np.empty_like(img)
+    step = 256
+    for y0 in range(0, h, step):
+        y1 = min(h, y0 + step)
+        lit = light_full[y0:y1].astype(np.float32)
+        strip = img[y0:y1].astype(np.float32)
+        strip *= lit[..., :3] * 0.01
+        strip += lit[..., 3:4]
+        strip += chroma_full[y0:y1]
+        strip -= 128.0
+        shift = int(rng.integers(bank_w))
+        noise = np.tile(np.roll(bank, shift, axis=1), (1, reps))[: y1 - y0, :w]
+        strip += noise[..., None]
+        np.clip(strip, 0, 255, out=strip)
+        out[y0:y1] = strip
+    quality = int(rng.uniform(88, 96) - severity * rng.uniform(0, 55))
+    ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, max(30, quality)])
+    if ok:
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -449,37 +477,28 @@ def render_photo(
     alpha = np.full(board.shape[:2], 255, np.uint8)
     warped = cv2.warpPerspective(np.dstack([board, alpha]), hom, (w, h), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
-    a = warped[..., 3:4]
+    a = warped[..., 3]
     # the board's cardboard edge, seen below its top face
     thick = max(1, round(min(w, h) * rng.uniform(0.003, 0.007)))
     side = np.zeros_like(a)
     side[thick:] = a[:-thick]
-    edge_col = np.array(rng.choice([[30, 35, 35], [55, 60, 60]]), np.uint8)
-    np.copyto(img, np.broadcast_to(edge_col, img.shape), where=(side > 128) & (a < 128))
-    inside = a == 255
-    np.copyto(img, warped[..., :3], where=inside)
-    edge = (a > 0) & ~inside
-    if edge.any():
-        af = a.astype(np.float32) / 255.0
-        mixed = (warped[..., :3] * af + img * (1 - af)).astype(np.uint8)
-        np.copyto(img, mixed, where=edge)
+    edge_col = tuple(int(v) for v in rng.choice([[30, 35, 35], [55, 60, 60]]))
+    img[side > 128] = edge_col
+    wa = a.astype(np.float32) * (1 / 255.0)
+    img = cv2.blendLinear(np.ascontiguousarray(warped[..., :3]), img, wa, 1.0 - wa)
+    del warped, wa, side
 
     corners_in = _project(hom, block)
     centre = corners_in.mean(axis=0)
     _clutter(img, centre + (corners_in - centre) * 1.04, rng, severity)
 
-    # coarse lighting maps, applied in one pass
+    # lens effects, then coarse lighting maps, noise and JPEG in one strip-wise pass
     sw, sh = max(16, w // 8), max(16, h // 8)
-    small_mask = cv2.resize(a[..., 0], (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    small_mask = cv2.resize(a, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    del a
     gain, glare = _lighting(w, h, small_mask, rng, severity)
-    gain_full = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
-    glare_full = cv2.resize(glare[..., 0], (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
-    lit = img.astype(np.float32)
-    lit *= gain_full
-    lit += glare_full
-    img = np.clip(lit, 0, 255).astype(np.uint8)
-    del lit, gain_full, glare_full
-    img = _finish(img, rng, severity)
+    img = _blur(img, rng, severity)
+    img = _expose(img, gain, glare, rng, severity)
 
     seen = _seen_rotation(corners_in)
     k = truth_quarter_turns(seen)
