@@ -1,0 +1,275 @@
+"""Tests for the synthetic tile art and photo generator (vision.synth)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.tiles import ALL_TILE_KINDS, Garden, Tile
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_PATHS, Corner
+from vision.dataset import read_labelled
+from vision.synth import cli_synth, generate_dataset, random_garden, render_photo, render_tile
+
+CELL = 64
+
+#: Which tile quadrant (row half, column half) each corner names.
+_QUADRANT = {Corner.NW: (0, 0), Corner.NE: (0, 1), Corner.SW: (1, 0), Corner.SE: (1, 1)}
+
+
+def _centroid_quadrant(mask: np.ndarray) -> tuple[int, int]:
+    ys, xs = np.nonzero(mask)
+    assert len(xs) > 0, "no differing pixels"
+    half = mask.shape[0] / 2
+    return int(ys.mean() >= half), int(xs.mean() >= half)
+
+
+# --------------------------------------------------------------------------------------------
+# tile art
+
+
+@pytest.mark.parametrize("style", ["classic", "alt"])
+def test_every_tile_and_corner_renders(style: str) -> None:
+    for kind in ALL_TILE_KINDS:
+        for corner in ALL_CORNERS:
+            img = render_tile(Tile(kind.floor, kind.path, kind.decor, corner), 48, style=style)
+            assert img.shape == (48, 48, 3)
+            assert img.dtype == np.uint8
+
+
+@pytest.mark.parametrize("style", ["classic", "alt"])
+def test_path_band_lies_in_the_given_corner(style: str) -> None:
+    # Changing only the path material changes only the band: the changed pixels sit in the quadrant of
+    # the corner the path wraps, and (almost) never in the opposite quadrant.
+    size = 96
+    for kind in ALL_TILE_KINDS[::7]:
+        other = ALL_PATHS[(ALL_PATHS.index(kind.path) + 1) % 3]
+        for corner in ALL_CORNERS:
+            a = render_tile(Tile(kind.floor, kind.path, kind.decor, corner), size, style=style)
+            b = render_tile(Tile(kind.floor, other, kind.decor, corner), size, style=style)
+            diff = np.abs(a.astype(int) - b.astype(int)).sum(axis=2) > 40
+            assert _centroid_quadrant(diff) == _QUADRANT[corner], (kind, corner)
+            qr, qc = _QUADRANT[corner]
+            opposite = diff[(1 - qr) * size // 2 : (2 - qr) * size // 2, (1 - qc) * size // 2 : (2 - qc) * size // 2]
+            assert opposite.mean() < 0.02, (kind, corner)
+
+
+@pytest.mark.parametrize("style", ["classic", "alt"])
+def test_decor_sits_away_from_the_path(style: str) -> None:
+    size = 96
+    for kind in ALL_TILE_KINDS[::11]:
+        other = ALL_DECORS[(ALL_DECORS.index(kind.decor) + 2) % 5]
+        for corner in ALL_CORNERS:
+            a = render_tile(Tile(kind.floor, kind.path, kind.decor, corner), size, style=style)
+            b = render_tile(Tile(kind.floor, kind.path, other, corner), size, style=style)
+            diff = np.abs(a.astype(int) - b.astype(int)).sum(axis=2) > 40
+            qr, qc = _QUADRANT[corner]
+            assert _centroid_quadrant(diff) == (1 - qr, 1 - qc), (kind, corner)
+
+
+def test_walkway_ring_is_continuous() -> None:
+    # Four tiles se/sw/ne/nw of one material: where two tiles meet, the band crosses the seam at the same
+    # place on both sides (compare the edge columns/rows of neighbours).
+    size = 96
+    tiles = [["water/wood/gate/se", "sand/wood/crane/sw"], ["gravel/wood/buddha/ne", "clay/wood/pagoda/nw"]]
+    imgs = [[render_tile(t, size).astype(int) for t in row] for row in tiles]
+    left, right = imgs[0][0][:, -3], imgs[0][1][:, 2]
+    band_rows = slice(int(size * 0.42), int(size * 0.66))  # the band crosses the seam 0.30..0.62 from the corner
+    assert np.abs(left[band_rows] - right[band_rows]).mean() < 25
+    top, bottom = imgs[0][0][-3, :], imgs[1][0][2, :]
+    band_cols = slice(int(size * 0.42), int(size * 0.66))
+    assert np.abs(top[band_cols] - bottom[band_cols]).mean() < 25
+
+
+def test_render_tile_is_deterministic_without_rng_and_varies_with_rng() -> None:
+    a = render_tile("water/stone/gate/se")
+    assert np.array_equal(a, render_tile("water/stone/gate/se"))
+    b = render_tile("water/stone/gate/se", rng=np.random.default_rng(1))
+    c = render_tile("water/stone/gate/se", rng=np.random.default_rng(1))
+    assert np.array_equal(b, c)
+    assert not np.array_equal(a, b)
+
+
+def test_styles_differ() -> None:
+    a = render_tile("trees/wood/pagoda/nw", 64).astype(int)
+    b = render_tile("trees/wood/pagoda/nw", 64, style="alt").astype(int)
+    assert np.abs(a - b).mean() > 15
+
+
+@pytest.mark.parametrize(
+    ("tile", "size", "style"),
+    [("water/stone/gate/xx", 64, "classic"), ("water/stone/gate/se", 8, "classic"),
+     ("water/stone/gate/se", 64, "comic"), (42, 64, "classic")],
+)
+def test_render_tile_rejects_bad_input(tile: object, size: int, style: str) -> None:
+    with pytest.raises(ValueError):
+        render_tile(tile, size, style=style)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------------------------
+# gardens
+
+
+def test_random_garden_uses_distinct_tiles_and_respects_exclusions() -> None:
+    rng = np.random.default_rng(5)
+    walkway_seen = False
+    for _ in range(40):
+        first = random_garden(rng)
+        kinds = {t.kind for t in first}
+        assert len(kinds) == 16
+        second = random_garden(rng, exclude=kinds)
+        assert not kinds & {t.kind for t in second}
+        rows = first.rows
+        for r in range(3):
+            for c in range(3):
+                ring = (rows[r][c], rows[r][c + 1], rows[r + 1][c], rows[r + 1][c + 1])
+                if [t.corner.value for t in ring] == ["se", "sw", "ne", "nw"] and len({t.path for t in ring}) == 1:
+                    walkway_seen = True
+    assert walkway_seen, "structured gardens should produce complete walkways"
+    with pytest.raises(ValueError):
+        random_garden(rng, exclude=ALL_TILE_KINDS[:80])
+
+
+# --------------------------------------------------------------------------------------------
+# photos and ground truth
+
+
+def _warp_cells(image: np.ndarray, corners: np.ndarray) -> list[list[np.ndarray]]:
+    side = 4 * CELL
+    dst = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    m = cv2.getPerspectiveTransform(corners.astype(np.float32), dst)
+    flat = cv2.warpPerspective(image, m, (side, side), flags=cv2.INTER_AREA)
+    return [[flat[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL] for c in range(4)] for r in range(4)]
+
+
+def _corr(a: np.ndarray, b: np.ndarray) -> float:
+    # compare inside a margin (gaps, misalignment) on blurred, per-channel normalised pixels
+    m = CELL // 10
+    x = cv2.GaussianBlur(a, (0, 0), 2.0)[m:-m, m:-m].astype(float).ravel()
+    y = cv2.GaussianBlur(b, (0, 0), 2.0)[m:-m, m:-m].astype(float).ravel()
+    x -= x.mean()
+    y -= y.mean()
+    return float((x * y).sum() / (np.sqrt((x * x).sum() * (y * y).sum()) + 1e-9))
+
+
+def _check_truth(image: np.ndarray, garden: Garden, corners: np.ndarray) -> tuple[int, float]:
+    """How many cells best match their labelled corner (among the 4), and the mean correlation."""
+    cells = _warp_cells(image, corners)
+    right = 0
+    corrs = []
+    for (r, c), tile in garden.cells():
+        scores = {k: _corr(cells[r][c], render_tile(Tile(tile.floor, tile.path, tile.decor, k), CELL))
+                  for k in ALL_CORNERS}
+        corrs.append(scores[tile.corner])
+        right += max(scores, key=scores.__getitem__) is tile.corner
+    return right, float(np.mean(corrs))
+
+
+def _photo(seed: int, difficulty: str = "easy", size: tuple[int, int] = (800, 600)) -> tuple[Garden, np.ndarray, dict]:
+    rng = np.random.default_rng(seed)
+    garden = random_garden(rng)
+    image, truth = render_photo(garden, rng, size=size, difficulty=difficulty)
+    return garden, image, truth
+
+
+def test_truth_corners_land_on_the_garden() -> None:
+    for seed in range(3):
+        _, image, truth = _photo(seed)
+        assert image.shape == (600, 800, 3) and image.dtype == np.uint8
+        corners = truth["corners"]
+        assert corners.shape == (4, 2) and corners.dtype == np.float64
+        right, mean_corr = _check_truth(image, truth["garden"], corners)
+        assert right >= 15, (seed, right)
+        assert mean_corr > 0.75, (seed, mean_corr)
+        # the check can fail: corners shifted by half a cell or given in the wrong order do not match
+        shifted = corners + (corners[1] - corners[0]) / 8
+        assert _check_truth(image, truth["garden"], shifted)[1] < mean_corr - 0.3
+        wrong_order = np.roll(corners, 1, axis=0)
+        assert _check_truth(image, truth["garden"], wrong_order)[0] <= 8
+
+
+def test_truth_corners_hold_on_hard_photos() -> None:
+    _, image, truth = _photo(11, "hard")
+    right, mean_corr = _check_truth(image, truth["garden"], truth["corners"])
+    assert right >= 15 and mean_corr > 0.6, (right, mean_corr)
+
+
+def test_truth_garden_follows_the_in_plane_rotation() -> None:
+    seen: set[int] = set()
+    for seed in range(40):
+        garden, image, truth = _photo(100 + seed, size=(480, 360))
+        k = truth["quarter_turns"]
+        if k in seen:
+            continue
+        seen.add(k)
+        assert truth["garden"] == garden.rotated(k)
+        assert k == round(truth["rotation"] / 90) % 4
+        # the top edge of the truth garden (corner 0 -> corner 1) points right in the picture
+        top = truth["corners"][1] - truth["corners"][0]
+        assert top[0] > abs(top[1])
+        # and the truth tiles (with their rotated corners) are what the warped photo shows
+        right, _ = _check_truth(image, truth["garden"], truth["corners"])
+        assert right >= 14, (seed, k, right)
+        if k:
+            wrong, _ = _check_truth(image, garden, truth["corners"])
+            assert wrong < right
+        if seen == {0, 1, 2, 3}:
+            break
+    assert seen == {0, 1, 2, 3}
+
+
+def test_photo_at_phone_resolution() -> None:
+    _, image, truth = _photo(3, "hard", size=(4032, 3024))
+    assert image.shape == (3024, 4032, 3)
+    assert np.all((truth["corners"] >= 0) & (truth["corners"] <= [4032, 3024]))
+
+
+def test_render_photo_is_deterministic_and_validates() -> None:
+    _, a, ta = _photo(7, "mixed", size=(320, 240))
+    _, b, tb = _photo(7, "mixed", size=(320, 240))
+    assert np.array_equal(a, b)
+    assert np.array_equal(ta["corners"], tb["corners"]) and ta["garden"] == tb["garden"]
+    garden = random_garden(np.random.default_rng(0))
+    rng = np.random.default_rng(0)
+    for kwargs in ({"size": (10, 10)}, {"difficulty": "extreme"}, {"style": "comic"}, {"size": "big"}):
+        with pytest.raises(ValueError):
+            render_photo(garden, rng, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        render_photo("not a garden", rng)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------------------------
+# datasets and the command
+
+
+def test_generate_dataset_is_deterministic_and_subsets_reproduce(tmp_path: Path) -> None:
+    a = generate_dataset(tmp_path / "a", 3, seed=4, size=(320, 240))
+    b = generate_dataset(tmp_path / "b", 3, seed=4, size=(320, 240))
+    assert [p.name for p in a] == ["00000.jpg", "00001.jpg", "00002.jpg"]
+    for pa, pb in zip(a, b):
+        assert pa.read_bytes() == pb.read_bytes()
+        assert pa.with_suffix(".json").read_text() == pb.with_suffix(".json").read_text()
+    c = generate_dataset(tmp_path / "c", 1, seed=4, size=(320, 240), start=2)
+    assert c[0].read_bytes() == a[2].read_bytes()
+    d = generate_dataset(tmp_path / "d", 1, seed=5, size=(320, 240))
+    assert d[0].read_bytes() != a[0].read_bytes()
+    photo = read_labelled(a[1])
+    assert photo.corners.shape == (4, 2)
+
+
+def test_cli_synth(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = argparse.Namespace(out=str(tmp_path / "out"), count=2, seed=1, size=(320, 240), style="alt",
+                              difficulty="hard")
+    assert cli_synth(args) == 0
+    assert "wrote 2 photos" in capsys.readouterr().out
+    assert len(list((tmp_path / "out").glob("*.json"))) == 2
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for bad in ({"out": str(blocker)}, {"count": -1}, {"seed": -3}, {"style": "comic"}, {"difficulty": "x"}):
+        ns = argparse.Namespace(**{**vars(args), **bad})
+        assert cli_synth(ns) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("zengarden synth: error:") and "Traceback" not in err
