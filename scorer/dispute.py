@@ -1,0 +1,128 @@
+"""Dispute check: a player's claimed score against the computed one — which categories differ and why.
+
+``check_claim(result, player, total=..., categories={...})`` compares what a player wrote down with
+:func:`scorer.score_game`'s result. With per-category claims every differing category is listed
+with the computed reason (the counts and tiles behind it). With only a total claimed, the gap is
+reported together with the categories that could plausibly explain it: those where the computed
+points plus the gap is still a value that category can take (a gap of +4 fits "majority" 4 → 8, and
+"walkways" only from 6 → 10, since walkways score 0, 3, 6, 10 or 15).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from scorer.vocab import (
+    DECOR_POINTS,
+    DETAIL_POINTS,
+    MAJORITY_FIRST_POINTS,
+    MAJORITY_SECOND_POINTS,
+    MAX_COINS,
+    MINIMALISM_POINTS,
+    MISSION_POINTS,
+    UNITY_POINTS,
+    WALKWAY_POINTS,
+)
+
+
+@dataclass(frozen=True)
+class CategoryDiff:
+    category: str
+    claimed: int | None
+    computed: int
+    reason: str
+    cells: tuple[str, ...] = ()
+
+    @property
+    def difference(self) -> int:
+        return (self.claimed if self.claimed is not None else self.computed) - self.computed
+
+
+@dataclass(frozen=True)
+class DisputeReport:
+    player: str
+    claimed_total: int | None
+    computed_total: int
+    differing: tuple[CategoryDiff, ...] = ()
+    candidates: tuple[CategoryDiff, ...] = ()  # categories that could explain a total-only gap
+    unknown_categories: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def agrees(self) -> bool:
+        total_ok = self.claimed_total is None or self.claimed_total == self.computed_total
+        return total_ok and not self.differing
+
+    @property
+    def gap(self) -> int:
+        return 0 if self.claimed_total is None else self.claimed_total - self.computed_total
+
+
+@lru_cache(maxsize=1)
+def possible_points() -> dict[str, frozenset[int]]:
+    """Every value each category can take for one player (from the scoring tables)."""
+    decor_single = [0, *DECOR_POINTS.values()]
+    decor = {a + b for a in decor_single for b in decor_single}  # at most two types reach 6 tiles
+    missions = {0}
+    for n in range(1, 4):  # up to three missions, one point tile each
+        for combo in combinations(list(MISSION_POINTS) * 3, n):
+            missions.add(sum(combo))
+    return {
+        "coins": frozenset(range(MAX_COINS + 1)),
+        "walkways": frozenset(WALKWAY_POINTS.values()),
+        "decor": frozenset(decor),
+        "minor": frozenset(range(17)),
+        "major": frozenset(range(0, 33, 2)),
+        "majority": frozenset({0, MAJORITY_SECOND_POINTS, MAJORITY_FIRST_POINTS}),
+        "detail": frozenset(DETAIL_POINTS.values()),
+        "unity": frozenset({0, UNITY_POINTS}),
+        "minimalism": frozenset(MINIMALISM_POINTS.values()),
+        "missions": frozenset(missions),
+    }
+
+
+def _player(result: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    for p in result.get("players", []):
+        if p["name"] == name:
+            return p
+    raise KeyError(f"no player called {name!r} in this result")
+
+
+def _diff(p: Mapping[str, Any], key: str, claimed: int | None) -> CategoryDiff:
+    expl = p.get("explanations", {}).get(key, {})
+    return CategoryDiff(key, claimed, int(p["categories"][key]), str(expl.get("reason", "")),
+                        tuple(expl.get("cells", ())))
+
+
+def check_claim(result: Mapping[str, Any], player: str, total: int | None = None,
+                categories: Mapping[str, int | None] | None = None) -> DisputeReport:
+    """Compare a claimed total and/or per-category points with the computed result."""
+    p = _player(result, player)
+    computed_total = int(p["total"])
+    claims = {k: v for k, v in (categories or {}).items() if v is not None}
+    unknown = tuple(k for k in claims if k not in p["categories"])
+    differing = tuple(_diff(p, k, int(v)) for k, v in claims.items()
+                      if k in p["categories"] and int(v) != int(p["categories"][k]))
+    notes: list[str] = []
+    if total is None and claims and not unknown:
+        # total implied by the claimed categories plus computed ones not claimed
+        total = sum(int(claims.get(k, v)) for k, v in p["categories"].items())
+    candidates: tuple[CategoryDiff, ...] = ()
+    if total is not None and total != computed_total:
+        gap = total - computed_total
+        explained = sum(d.difference for d in differing)
+        if differing and explained != gap:
+            notes.append(f"the claimed categories account for {explained:+d} of the {gap:+d} difference")
+        if not differing:
+            possible = possible_points()
+            candidates = tuple(
+                _diff(p, k, int(v) + gap) for k, v in p["categories"].items()
+                if int(v) + gap in possible.get(k, frozenset())
+            )
+            if not candidates:
+                notes.append("no single category can explain this difference; check several categories")
+    return DisputeReport(player, total, computed_total, differing, candidates, unknown, tuple(notes))

@@ -1,0 +1,200 @@
+"""Exports of a scored game: score sheet CSV, plain-text summary, BG Stats link, score-sheet image.
+
+All functions take the result dict of :func:`scorer.score_game` (and the game file where they
+need the setup). Labels default to English; pass a mapping (category key -> label) to localise.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+from urllib.parse import quote
+
+DEFAULT_LABELS: dict[str, str] = {
+    "coins": "Coins",
+    "walkways": "Complete walkways",
+    "decor": "Decor",
+    "minor": "Minor preference",
+    "major": "Major preference",
+    "majority": "Majority",
+    "detail": "Attention to detail",
+    "unity": "Unity",
+    "minimalism": "Minimalistic",
+    "missions": "Missions",
+    "total": "Total",
+    "rank": "Rank",
+    "category": "Category",
+    "winner": "Winner",
+    "winners": "Winners",
+    "shared": "shared victory",
+    "title": "Zen Garden",
+    "boards": "Boards",
+    "points": "points",
+}
+
+GAME_NAME = "Zen Garden"
+SOURCE_NAME = "Zen Garden Scorer"
+BGSTATS_URL = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+
+
+def _labels(labels: Mapping[str, str] | None) -> dict[str, str]:
+    out = dict(DEFAULT_LABELS)
+    if labels:
+        out.update(labels)
+    return out
+
+
+def categories_of(result: Mapping[str, Any]) -> list[str]:
+    """Category keys in score-sheet order, as they appear in the result."""
+    players = result.get("players", [])
+    return list(players[0]["categories"]) if players else []
+
+
+def score_sheet_rows(result: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> list[list[str | int]]:
+    """The score sheet as rows: header (category, player names), one row per category, total, rank."""
+    lab = _labels(labels)
+    players = result.get("players", [])
+    rows: list[list[str | int]] = [[lab["category"], *[p["name"] for p in players]]]
+    for key in categories_of(result):
+        rows.append([lab.get(key, key), *[int(p["categories"][key]) for p in players]])
+    rows.append([lab["total"], *[int(p["total"]) for p in players]])
+    rows.append([lab["rank"], *[int(p["rank"]) for p in players]])
+    return rows
+
+
+def score_sheet_csv(result: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> str:
+    """The score sheet as CSV text (categories × players, then totals and ranks)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerows(score_sheet_rows(result, labels))
+    return buf.getvalue()
+
+
+def summary_text(result: Mapping[str, Any], game: Mapping[str, Any] | None = None,
+                 labels: Mapping[str, str] | None = None, date: str | None = None) -> str:
+    """A short plain-text summary for a group chat: winner, ranking with totals, breakdowns."""
+    lab = _labels(labels)
+    lines: list[str] = []
+    head = lab["title"]
+    if game and game.get("boards"):
+        head += f" — {lab['boards']} {', '.join(str(b) for b in game['boards'])}"
+    if date:
+        head += f" ({date})"
+    lines.append(head)
+    winners = list(result.get("winners", []))
+    if winners:
+        key = "winners" if len(winners) > 1 else "winner"
+        shared = f" ({lab['shared']})" if len(winners) > 1 else ""
+        lines.append(f"🏆 {lab[key]}: {' & '.join(winners)}{shared}")
+    players = sorted(result.get("players", []), key=lambda p: (p["rank"], p["name"]))
+    for p in players:
+        lines.append(f"{p['rank']}. {p['name']} — {p['total']} {lab['points']}")
+    cats = categories_of(result)
+    for p in players:
+        parts = [f"{lab.get(k, k)} {p['categories'][k]}" for k in cats]
+        lines.append(f"   {p['name']}: " + ", ".join(parts))
+    if result.get("tie_break"):
+        lines.append(str(result["tie_break"]))
+    return "\n".join(lines)
+
+
+def bgstats_payload(result: Mapping[str, Any], game: Mapping[str, Any] | None = None, *,
+                    played_at: datetime | None = None, play_id: str | None = None,
+                    bgg_id: int | None = None, start_player: str | None = None,
+                    location: str | None = None) -> dict[str, Any]:
+    """The JSON object BG Stats accepts through its ``createPlay`` link.
+
+    Fields follow BG Stats' "push plays from other apps" format: ``sourceName``,
+    ``sourcePlayId``, ``playDate`` (``YYYY-MM-DD HH:MM:SS``), ``game`` (name, ``sourceGameId``,
+    ``highestWins``, ``noPoints``, optional ``bggId``), ``players`` (name, score, winner, rank,
+    ``startPlayer`` — required by the app —, ``sourcePlayerId``, role), ``board`` (the variant:
+    boards in play) and ``comments`` (how the score was computed).
+    """
+    when = played_at or datetime.now()
+    winners = set(result.get("winners", []))
+    cats = categories_of(result)
+    game_info: dict[str, Any] = {"name": GAME_NAME, "sourceGameId": "zen-garden-2020", "highestWins": True,
+                                 "noPoints": False}
+    if bgg_id is not None:
+        game_info["bggId"] = int(bgg_id)
+    players = []
+    for p in result.get("players", []):
+        players.append({
+            "name": p["name"],
+            "sourcePlayerId": p["name"],
+            "score": int(p["total"]),
+            "winner": p["name"] in winners,
+            "rank": int(p["rank"]),
+            "startPlayer": p["name"] == start_player,
+            "role": "",
+        })
+    payload: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play_id or when.strftime("zg-%Y%m%d%H%M%S"),
+        "playDate": when.strftime("%Y-%m-%d %H:%M:%S"),
+        "game": game_info,
+        "players": players,
+        "comments": "\n".join(
+            f"{p['name']}: " + ", ".join(f"{k} {p['categories'][k]}" for k in cats) + f" = {p['total']}"
+            for p in result.get("players", [])
+        ),
+    }
+    boards: Sequence[int] = (game or {}).get("boards") or result.get("boards") or []
+    if boards:
+        payload["board"] = "Boards " + ", ".join(str(b) for b in boards)
+    if result.get("tie_break"):
+        payload["comments"] += "\n" + str(result["tie_break"])
+    if location:
+        payload["location"] = location
+    return payload
+
+
+def bgstats_link(result: Mapping[str, Any], game: Mapping[str, Any] | None = None, **kwargs: Any) -> str:
+    """A ``bgstats://`` link that opens BG Stats with this play filled in (see :func:`bgstats_payload`)."""
+    payload = bgstats_payload(result, game, **kwargs)
+    return BGSTATS_URL + quote(json.dumps(payload, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def score_sheet_png(result: Mapping[str, Any], labels: Mapping[str, str] | None = None,
+                    colours: Sequence[str] | None = None, title: str | None = None) -> bytes:
+    """The score sheet drawn as a PNG (table with totals, ranks and the winner highlighted)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    rows = score_sheet_rows(result, labels)
+    lab = _labels(labels)
+    font = ImageFont.load_default(size=22)
+    bold = ImageFont.load_default(size=24)
+    n_cols = len(rows[0])
+    first_w = max(260, max(int(font.getlength(str(r[0]))) + 30 for r in rows))
+    col_w = max(120, *(int(font.getlength(str(h))) + 30 for h in rows[0][1:])) if n_cols > 1 else 120
+    row_h = 40
+    top = 70
+    width = first_w + col_w * (n_cols - 1) + 20
+    height = top + row_h * len(rows) + 60
+    img = Image.new("RGB", (width, height), (250, 248, 240))
+    draw = ImageDraw.Draw(img)
+    draw.text((10, 18), title or lab["title"], fill=(30, 30, 30), font=bold)
+    palette = {"blue": (70, 110, 200), "yellow": (220, 180, 30), "green": (60, 150, 80), "red": (200, 60, 60)}
+    winners = set(result.get("winners", []))
+    for r, row in enumerate(rows):
+        y = top + r * row_h
+        if r == 0 or r >= len(rows) - 2:
+            draw.rectangle([10, y, width - 10, y + row_h], fill=(232, 226, 210))
+        for c, value in enumerate(row):
+            x = 10 if c == 0 else first_w + (c - 1) * col_w
+            if r == 0 and c > 0 and colours and c - 1 < len(colours):
+                draw.rectangle([x + 4, y + 6, x + 14, y + row_h - 6], fill=palette.get(colours[c - 1], (128, 128, 128)))
+            is_winner = r == 0 and c > 0 and value in winners
+            text = f"{value} ★" if is_winner else str(value)
+            draw.text((x + (20 if r == 0 and c > 0 else 8), y + 8), text, fill=(20, 20, 20),
+                      font=bold if (r == 0 or r == len(rows) - 2) else font)
+        draw.line([10, y + row_h, width - 10, y + row_h], fill=(200, 195, 180))
+    if result.get("tie_break"):
+        draw.text((10, top + row_h * len(rows) + 15), str(result["tie_break"])[:120], fill=(60, 60, 60), font=font)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()

@@ -1,0 +1,73 @@
+""""Improve recognition for my copy": keep confirmed photos as labelled examples, retrain a local
+model from them, and go back to the bundled model.
+
+Examples live in ``<data dir>/examples`` in the vision layer's labelled-photo format (image +
+``.json`` sidecar with ``garden`` and ``corners``, written by ``vision.dataset.write_labelled``);
+local models in ``<data dir>/models``. Only photos whose garden is complete are kept — the labels
+are what the players confirmed (read, then corrected where needed).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from scorer.history import data_dir
+from ui.viewmodel import garden_or_none
+
+EXAMPLES = "examples"
+MODELS = "models"
+
+Progress = Callable[..., Any]
+
+
+def examples_dir() -> Path:
+    return data_dir() / EXAMPLES
+
+
+def count_examples(directory: Path | None = None) -> int:
+    base = directory or examples_dir()
+    return len(list(base.glob("*.json"))) if base.is_dir() else 0
+
+
+def keep_examples(draft: Mapping[str, Any], image_of: Callable[[str | None], Any],
+                  directory: Path | None = None) -> int:
+    """Write every player's photo with its confirmed garden and corners; returns how many were kept.
+    A photo already kept (same photo hash) is overwritten with the latest labels."""
+    from vision.dataset import write_labelled
+
+    base = directory or examples_dir()
+    base.mkdir(parents=True, exist_ok=True)
+    kept = 0
+    for player in draft["players"]:
+        reading = player.get("reading")
+        garden = garden_or_none(player["garden"])
+        image = image_of(player.get("photo"))
+        if not reading or garden is None or image is None or not reading.get("corners"):
+            continue
+        write_labelled(base / f"copy-{player['photo'][:16]}", image, garden, reading["corners"])
+        kept += 1
+    return kept
+
+
+def retrain(progress: Progress | None = None, directory: Path | None = None) -> Path:
+    """Train a model from the kept examples (the vision layer mixes in its synthetic data), save it
+    in the data directory and return its path. Raises ValueError when there is nothing to learn."""
+    vmodel = importlib.import_module("vision.model")
+    train_model = importlib.import_module("vision.train").train_model
+
+    base = directory or examples_dir()
+    if count_examples(base) == 0:
+        raise ValueError("no kept examples yet: save a scored game with 'keep corrected photos' switched on")
+    trained = train_model([base], progress=progress)
+    out_dir = data_dir() / MODELS
+    out_dir.mkdir(parents=True, exist_ok=True)
+    save = getattr(vmodel, "save_model", None)
+    if save is None:
+        raise ValueError("this version of the vision layer cannot save models")
+    path = out_dir / time.strftime("local-%Y%m%d-%H%M%S")
+    saved = save(trained, path)
+    return Path(saved) if isinstance(saved, (str, Path)) else path

@@ -1,0 +1,461 @@
+"""English and German UI text: two small dict catalogues and a :class:`Translator`.
+
+``T = Translator("de"); T("coins")`` -> ``"Münzen"``; ``T("level_n", n=3)`` fills ``{n}``. A key
+missing in German falls back to English, a key missing everywhere shows the key itself (tests
+check both catalogues have the same keys). Never bound to ``_``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+
+EN: dict[str, str] = {
+    "title": "🪨 Zen Garden Scorer",
+    "language": "Language",
+    "new_game": "New game",
+    "data_dir": "Data folder: {path}",
+    "tab_setup": "Setup",
+    "tab_gardens": "Gardens",
+    "tab_missions": "Missions",
+    "tab_results": "Results",
+    "tab_history": "History",
+    # setup
+    "players_count": "Players",
+    "player_name": "Player {n}",
+    "colour": "Colour",
+    "names_unique": "Two players have the same name — names must be unique.",
+    "boards_title": "Preference boards",
+    "level": "Level",
+    "level_n": "Level {n} (boards 1–{n})",
+    "custom_boards": "Any combination of boards",
+    "boards": "Boards",
+    "no_boards": "Choose at least one board.",
+    "no_board1": "Board 1 is not in play — the rulebook always includes it. Scoring still works.",
+    "board1_emperor": "**Board 1 — Emperor tiles**",
+    "mission_emperor": "**Mission {n} (board {board}) — two Emperor tiles**",
+    "feature_n": "Feature {n}",
+    "feature_twice": "{feature} is chosen twice; each Emperor tile exists once.",
+    "space.minor": "Minor preference (1 point per tile)",
+    "space.major": "Major preference (2 points per tile)",
+    "space.majority": "Majority (8 / 4)",
+    "space.detail": "Attention to detail",
+    "import_title": "Import a game file",
+    "import_file": "Game file (JSON)",
+    "import_not_json": "This file is not a JSON game file: {error}",
+    "import_not_object": "A game file is a JSON object with boards, preferences, missions and players.",
+    "import_with_problems": "Imported with {n} problem(s); fix them in the app:",
+    # gardens
+    "coins": "Coins left",
+    "use_camera": "Use the camera",
+    "take_photo": "Photograph the finished garden from above",
+    "upload_photo": "Photo of the garden (JPEG, PNG, HEIC)",
+    "photo_load_error": "This photo could not be used: {error}",
+    "reading": "Reading the garden…",
+    "grid_not_found": "No garden found in this photo ({error}). Click its four corners below, or enter the "
+                      "tiles by hand.",
+    "reading_unavailable": "Photo reading is not available in this installation ({error}). Click the corners "
+                           "later or enter the tiles by hand below.",
+    "read_error": "The photo could not be read: {error}",
+    "read_ok": "Garden read. Please check the {n} tile(s) marked ⚠ (red).",
+    "read_ok_clean": "Garden read. Compare the tiles with the photo and correct anything wrong.",
+    "photo_caption": "Detected grid (red = please check)",
+    "compare_caption": "Each cell: photo (left) and the tile as read (right)",
+    "corners_title": "Outline wrong? Click the four corners",
+    "corners_help": "Click the garden's four outer corners (any order). The garden is read again from them.",
+    "clicks_so_far": "{n} of 4 corners clicked",
+    "clear_clicks": "Clear clicks",
+    "garden_editor_title": "**Tiles** — correct any cell",
+    "cell": "Cell",
+    "check_help": "⚠ = low confidence or the same tile appears twice",
+    "confidence": "Sure",
+    "attr.floor": "Floor",
+    "attr.path": "Path",
+    "attr.decor": "Decor",
+    "attr.corner": "Path corner",
+    "cells_missing": "{n} cell(s) not entered yet: {cells}",
+    "corrected_cells": "Corrected: {cells}",
+    "garden_caption": "The garden as entered",
+    "type_garden": "Type or paste the whole garden",
+    "type_garden_help": "16 tiles floor/path/decor/corner, row by row, e.g. water/stone/gate/se",
+    "apply": "Apply",
+    "clear_garden": "Clear garden",
+    "notation_error": "Could not use this text: {error}",
+    "conflict": "Tile {tile} is entered twice ({where}). Each tile exists once — one of them is wrong.",
+    "conflict_photo": "Tile {tile} appears twice ({where}) — likely a misread. Please check these cells.",
+    # missions
+    "no_missions": "No missions in play (boards 4 and 5 are not selected).",
+    "mission_title": "**Mission {n}:** {features}",
+    "mission_pick_features": "Choose the mission's two Emperor tiles in Setup first.",
+    "mission_dropped": "No longer qualifies and was removed from the order: {names}",
+    "mission_nobody": "Nobody's garden completes this mission.",
+    "mission_order": "Order of completion (first = 5, second = 3, third = 1)",
+    "mission_order_help": "Pick the players in the order they completed the mission during the game.",
+    # results
+    "not_ready": "Not ready to score yet. Still missing:",
+    "invalid_game": "This game cannot be scored:",
+    "winner": "🏆 Winner: {names}",
+    "winners": "🏆 Shared victory: {names}",
+    "tie_break": "Tie-break: {reason}",
+    "totals": "Totals",
+    "why_title": "Why these points?",
+    "player": "Player",
+    "category": "Category",
+    "why_caption": "Tiles that earned this category (green)",
+    "all_reasons": "All categories for this player",
+    "dispute_title": "Dispute check — compare a claimed score",
+    "claimed_total": "Claimed total",
+    "claim_by_category": "Enter the claim per category",
+    "dispute_agrees": "The claim agrees with the computed score ({total}).",
+    "dispute_gap": "Claimed {claimed}, computed {computed} ({gap}).",
+    "dispute_diff": "- **{category}**: claimed {claimed}, computed {computed} — {reason}",
+    "dispute_candidates": "Categories that could explain the difference:",
+    "save_title": "Save and share",
+    "save_game": "Save to history",
+    "save_changes": "Save changes to history",
+    "saved": "Saved as game #{id}.",
+    "examples_kept": "{n} photo(s) kept as examples for this copy.",
+    "export_json": "Game file",
+    "export_csv": "Score sheet CSV",
+    "export_png": "Score sheet image",
+    "summary_help": "Summary for the group chat (copy with the button at its top right):",
+    "bgstats": "Send to BG Stats",
+    # history
+    "history_empty": "No saved games yet.",
+    "date": "Date",
+    "result": "Scores",
+    "winner_col": "Winner",
+    "choose_game": "Game",
+    "reopen": "Reopen",
+    "rescore": "Re-score",
+    "delete": "Delete",
+    "rescored": "Re-scored: {totals}",
+    "stats_title": "Players",
+    "games": "Games",
+    "wins": "Wins",
+    "average": "Average",
+    "best": "Best",
+    # recognition
+    "improve_title": "Improve recognition for my copy",
+    "keep_examples": "Keep corrected photos as examples (stored only in the data folder)",
+    "examples_count": "{n} example photo(s) kept",
+    "model_in_use": "Model in use: {model}",
+    "bundled_model": "bundled",
+    "training_unavailable": "Retraining becomes available when the vision training module is installed.",
+    "retrain": "Retrain from my photos",
+    "training": "Training…",
+    "training_failed": "Training failed: {error}",
+    "training_done": "Done — the new model is used from now on.",
+    "reset_model": "Reset to the bundled model",
+    "autosave_failed": "Autosave failed: {error}",
+    # missing items
+    "missing.preference": "Board 1: Emperor tile for {what}",
+    "missing.mission": "Mission {what}: two Emperor tiles",
+    "missing.garden": "{who}: tiles {what}",
+    # categories
+    "cat.coins": "Coins",
+    "cat.walkways": "Complete walkways",
+    "cat.decor": "Decor",
+    "cat.minor": "Minor preference",
+    "cat.major": "Major preference",
+    "cat.majority": "Majority",
+    "cat.detail": "Attention to detail",
+    "cat.unity": "Unity",
+    "cat.minimalism": "Minimalistic",
+    "cat.missions": "Missions",
+    "cat.total": "Total",
+    "cat.rank": "Rank",
+    "cat.category": "Category",
+    "cat.winner": "Winner",
+    "cat.winners": "Winners",
+    "cat.shared": "shared victory",
+    "cat.title": "Zen Garden",
+    "cat.boards": "Boards",
+    "cat.points": "points",
+    "board.1": "1 Basics",
+    "board.2": "2 Unity",
+    "board.3": "3 Minimalistic",
+    "board.4": "4 Two missions",
+    "board.5": "5 One mission",
+    "colour.blue": "blue",
+    "colour.yellow": "yellow",
+    "colour.green": "green",
+    "colour.red": "red",
+    "kind.floor": "floor",
+    "kind.path": "path",
+    "kind.decor": "decor",
+    "floor.sand": "sand",
+    "floor.gravel": "gravel",
+    "floor.trees": "trees",
+    "floor.clay": "clay",
+    "floor.water": "water",
+    "floor.cherry_blossom": "cherry blossom",
+    "path.sand": "sand",
+    "path.wood": "wood",
+    "path.stone": "stone",
+    "decor.pagoda": "pagoda",
+    "decor.bench": "bench",
+    "decor.buddha": "buddha",
+    "decor.gate": "gate",
+    "decor.crane": "crane",
+    "corner.nw": "↖ top left",
+    "corner.ne": "↗ top right",
+    "corner.sw": "↙ bottom left",
+    "corner.se": "↘ bottom right",
+    "blank": "— choose —",
+}
+
+DE: dict[str, str] = {
+    "title": "🪨 Zen Garden Punktezähler",
+    "language": "Sprache",
+    "new_game": "Neues Spiel",
+    "data_dir": "Datenordner: {path}",
+    "tab_setup": "Aufbau",
+    "tab_gardens": "Gärten",
+    "tab_missions": "Aufträge",
+    "tab_results": "Wertung",
+    "tab_history": "Verlauf",
+    "players_count": "Spieler",
+    "player_name": "Spieler {n}",
+    "colour": "Farbe",
+    "names_unique": "Zwei Spieler haben denselben Namen — Namen müssen verschieden sein.",
+    "boards_title": "Vorliebentafeln",
+    "level": "Stufe",
+    "level_n": "Stufe {n} (Tafeln 1–{n})",
+    "custom_boards": "Beliebige Tafeln",
+    "boards": "Tafeln",
+    "no_boards": "Mindestens eine Tafel wählen.",
+    "no_board1": "Tafel 1 ist nicht im Spiel — laut Regel ist sie immer dabei. Gewertet wird trotzdem.",
+    "board1_emperor": "**Tafel 1 — Kaiserplättchen**",
+    "mission_emperor": "**Auftrag {n} (Tafel {board}) — zwei Kaiserplättchen**",
+    "feature_n": "Merkmal {n}",
+    "feature_twice": "{feature} ist doppelt gewählt; jedes Kaiserplättchen gibt es nur einmal.",
+    "space.minor": "Kleine Vorliebe (1 Punkt je Plättchen)",
+    "space.major": "Große Vorliebe (2 Punkte je Plättchen)",
+    "space.majority": "Mehrheit (8 / 4)",
+    "space.detail": "Liebe zum Detail",
+    "import_title": "Spieldatei importieren",
+    "import_file": "Spieldatei (JSON)",
+    "import_not_json": "Das ist keine JSON-Spieldatei: {error}",
+    "import_not_object": "Eine Spieldatei ist ein JSON-Objekt mit boards, preferences, missions und players.",
+    "import_with_problems": "Mit {n} Problem(en) importiert; bitte in der App korrigieren:",
+    "coins": "Übrige Münzen",
+    "use_camera": "Kamera verwenden",
+    "take_photo": "Den fertigen Garten von oben fotografieren",
+    "upload_photo": "Foto des Gartens (JPEG, PNG, HEIC)",
+    "photo_load_error": "Dieses Foto ist nicht verwendbar: {error}",
+    "reading": "Garten wird gelesen…",
+    "grid_not_found": "Kein Garten im Foto gefunden ({error}). Unten die vier Ecken anklicken oder die "
+                      "Plättchen von Hand eingeben.",
+    "reading_unavailable": "Fotoerkennung ist in dieser Installation nicht verfügbar ({error}). Plättchen "
+                           "unten von Hand eingeben.",
+    "read_error": "Das Foto konnte nicht gelesen werden: {error}",
+    "read_ok": "Garten gelesen. Bitte die {n} mit ⚠ (rot) markierten Plättchen prüfen.",
+    "read_ok_clean": "Garten gelesen. Plättchen mit dem Foto vergleichen und Fehler korrigieren.",
+    "photo_caption": "Erkanntes Raster (rot = bitte prüfen)",
+    "compare_caption": "Je Feld: Foto (links) und das gelesene Plättchen (rechts)",
+    "corners_title": "Umriss falsch? Die vier Ecken anklicken",
+    "corners_help": "Die vier äußeren Ecken des Gartens anklicken (Reihenfolge egal). Danach wird neu gelesen.",
+    "clicks_so_far": "{n} von 4 Ecken angeklickt",
+    "clear_clicks": "Klicks löschen",
+    "garden_editor_title": "**Plättchen** — jedes Feld korrigierbar",
+    "cell": "Feld",
+    "check_help": "⚠ = unsicher gelesen oder dasselbe Plättchen zweimal",
+    "confidence": "Sicher",
+    "attr.floor": "Untergrund",
+    "attr.path": "Weg",
+    "attr.decor": "Dekor",
+    "attr.corner": "Wegecke",
+    "cells_missing": "{n} Feld(er) fehlen noch: {cells}",
+    "corrected_cells": "Korrigiert: {cells}",
+    "garden_caption": "Der Garten wie eingegeben",
+    "type_garden": "Ganzen Garten eintippen oder einfügen",
+    "type_garden_help": "16 Plättchen untergrund/weg/dekor/ecke, Reihe für Reihe, z. B. water/stone/gate/se",
+    "apply": "Übernehmen",
+    "clear_garden": "Garten leeren",
+    "notation_error": "Dieser Text ist nicht verwendbar: {error}",
+    "conflict": "Plättchen {tile} ist doppelt eingegeben ({where}). Jedes Plättchen gibt es einmal.",
+    "conflict_photo": "Plättchen {tile} erscheint doppelt ({where}) — vermutlich falsch gelesen. Bitte prüfen.",
+    "no_missions": "Keine Aufträge im Spiel (Tafeln 4 und 5 nicht gewählt).",
+    "mission_title": "**Auftrag {n}:** {features}",
+    "mission_pick_features": "Zuerst im Aufbau die zwei Kaiserplättchen des Auftrags wählen.",
+    "mission_dropped": "Erfüllt den Auftrag nicht mehr und wurde entfernt: {names}",
+    "mission_nobody": "Kein Garten erfüllt diesen Auftrag.",
+    "mission_order": "Reihenfolge der Erfüllung (erster = 5, zweiter = 3, dritter = 1)",
+    "mission_order_help": "Die Spieler in der Reihenfolge wählen, in der sie den Auftrag im Spiel erfüllt haben.",
+    "not_ready": "Noch nicht wertbar. Es fehlt:",
+    "invalid_game": "Dieses Spiel kann nicht gewertet werden:",
+    "winner": "🏆 Sieg: {names}",
+    "winners": "🏆 Geteilter Sieg: {names}",
+    "tie_break": "Gleichstand: {reason}",
+    "totals": "Summen",
+    "why_title": "Wofür die Punkte?",
+    "player": "Spieler",
+    "category": "Kategorie",
+    "why_caption": "Plättchen, die in dieser Kategorie zählen (grün)",
+    "all_reasons": "Alle Kategorien dieses Spielers",
+    "dispute_title": "Nachprüfen — eine behauptete Punktzahl vergleichen",
+    "claimed_total": "Behauptete Summe",
+    "claim_by_category": "Behauptung je Kategorie eingeben",
+    "dispute_agrees": "Die Angabe stimmt mit der Wertung überein ({total}).",
+    "dispute_gap": "Behauptet {claimed}, berechnet {computed} ({gap}).",
+    "dispute_diff": "- **{category}**: behauptet {claimed}, berechnet {computed} — {reason}",
+    "dispute_candidates": "Kategorien, die den Unterschied erklären könnten:",
+    "save_title": "Speichern und teilen",
+    "save_game": "Im Verlauf speichern",
+    "save_changes": "Änderungen im Verlauf speichern",
+    "saved": "Gespeichert als Spiel #{id}.",
+    "examples_kept": "{n} Foto(s) als Beispiele für dieses Exemplar behalten.",
+    "export_json": "Spieldatei",
+    "export_csv": "Wertungsblatt CSV",
+    "export_png": "Wertungsblatt als Bild",
+    "summary_help": "Zusammenfassung für den Gruppenchat (Kopieren-Knopf oben rechts):",
+    "bgstats": "An BG Stats senden",
+    "history_empty": "Noch keine gespeicherten Spiele.",
+    "date": "Datum",
+    "result": "Punkte",
+    "winner_col": "Sieg",
+    "choose_game": "Spiel",
+    "reopen": "Öffnen",
+    "rescore": "Neu werten",
+    "delete": "Löschen",
+    "rescored": "Neu gewertet: {totals}",
+    "stats_title": "Spieler",
+    "games": "Spiele",
+    "wins": "Siege",
+    "average": "Schnitt",
+    "best": "Bestwert",
+    "improve_title": "Erkennung für mein Exemplar verbessern",
+    "keep_examples": "Korrigierte Fotos als Beispiele behalten (nur im Datenordner)",
+    "examples_count": "{n} Beispielfoto(s) gespeichert",
+    "model_in_use": "Verwendetes Modell: {model}",
+    "bundled_model": "mitgeliefert",
+    "training_unavailable": "Neu trainieren ist möglich, sobald das Trainingsmodul der Bilderkennung installiert ist.",
+    "retrain": "Mit meinen Fotos neu trainieren",
+    "training": "Training läuft…",
+    "training_failed": "Training fehlgeschlagen: {error}",
+    "training_done": "Fertig — ab jetzt wird das neue Modell verwendet.",
+    "reset_model": "Zurück zum mitgelieferten Modell",
+    "autosave_failed": "Automatisches Speichern fehlgeschlagen: {error}",
+    "missing.preference": "Tafel 1: Kaiserplättchen für {what}",
+    "missing.mission": "Auftrag {what}: zwei Kaiserplättchen",
+    "missing.garden": "{who}: Felder {what}",
+    "cat.coins": "Münzen",
+    "cat.walkways": "Geschlossene Wege",
+    "cat.decor": "Dekor",
+    "cat.minor": "Kleine Vorliebe",
+    "cat.major": "Große Vorliebe",
+    "cat.majority": "Mehrheit",
+    "cat.detail": "Liebe zum Detail",
+    "cat.unity": "Einheit",
+    "cat.minimalism": "Minimalismus",
+    "cat.missions": "Aufträge",
+    "cat.total": "Summe",
+    "cat.rank": "Platz",
+    "cat.category": "Kategorie",
+    "cat.winner": "Sieg",
+    "cat.winners": "Sieger",
+    "cat.shared": "geteilter Sieg",
+    "cat.title": "Zen Garden",
+    "cat.boards": "Tafeln",
+    "cat.points": "Punkte",
+    "board.1": "1 Grundlagen",
+    "board.2": "2 Einheit",
+    "board.3": "3 Minimalismus",
+    "board.4": "4 Zwei Aufträge",
+    "board.5": "5 Ein Auftrag",
+    "colour.blue": "blau",
+    "colour.yellow": "gelb",
+    "colour.green": "grün",
+    "colour.red": "rot",
+    "kind.floor": "Untergrund",
+    "kind.path": "Weg",
+    "kind.decor": "Dekor",
+    "floor.sand": "Sand",
+    "floor.gravel": "Kies",
+    "floor.trees": "Bäume",
+    "floor.clay": "Lehm",
+    "floor.water": "Wasser",
+    "floor.cherry_blossom": "Kirschblüte",
+    "path.sand": "Sand",
+    "path.wood": "Holz",
+    "path.stone": "Stein",
+    "decor.pagoda": "Pagode",
+    "decor.bench": "Bank",
+    "decor.buddha": "Buddha",
+    "decor.gate": "Tor",
+    "decor.crane": "Kranich",
+    "corner.nw": "↖ oben links",
+    "corner.ne": "↗ oben rechts",
+    "corner.sw": "↙ unten links",
+    "corner.se": "↘ unten rechts",
+    "blank": "— wählen —",
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "de": DE}
+
+_COLOUR_DOTS = {"blue": "🔵", "yellow": "🟡", "green": "🟢", "red": "🔴"}
+
+
+class Translator:
+    """Looks up UI text in one language; also names game terms (features, tiles, boards)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang if lang in CATALOGUES else "en"
+        self._cat = CATALOGUES[self.lang]
+
+    def __call__(self, key: str, **values: Any) -> str:
+        text = self._cat.get(key) or EN.get(key) or key
+        if values:
+            try:
+                return text.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+    def value(self, attr: str, value: str | None) -> str:
+        if value is None:
+            return ""
+        return self(f"{attr}.{value}") if f"{attr}.{value}" in EN else str(value)
+
+    def feature(self, name: str | None) -> str:
+        """``"floor:water"`` -> ``"floor: water"`` / ``"Untergrund: Wasser"``."""
+        if not name:
+            return self("blank")
+        kind, _, value = name.partition(":")
+        return f"{self(f'kind.{kind}')}: {self.value(kind, value)}"
+
+    def feature_or_blank(self, name: str | None) -> str:
+        return self.feature(name)
+
+    def kind(self, text: str) -> str:
+        """``"water/stone/gate"`` -> localised ``"water / stone / gate"``."""
+        parts = text.split("/")
+        attrs = ("floor", "path", "decor", "corner")
+        return " / ".join(self.value(a, p) for a, p in zip(attrs, parts))
+
+    def colour(self, colour: str) -> str:
+        return self(f"colour.{colour}")
+
+    def colour_dot(self, colour: str) -> str:
+        return _COLOUR_DOTS.get(colour, "⚪")
+
+    def board(self, board: int) -> str:
+        return self(f"board.{board}")
+
+    def labels(self) -> dict[str, str]:
+        """Category and score-sheet labels (keys as in the result contract)."""
+        return {key[4:]: text for key, text in ((k, self(k)) for k in EN if k.startswith("cat."))}
+
+    def missing(self, item: str) -> str:
+        """A ``ui.viewmodel.game_from_draft`` missing item, in words."""
+        kind, _, rest = item.partition(":")
+        if kind == "preference":
+            return self("missing.preference", what=self(f"space.{rest}"))
+        if kind == "mission":
+            return self("missing.mission", what=rest)
+        if kind == "garden":
+            who, _, cells = rest.rpartition(":")
+            return self("missing.garden", who=who, what=cells.replace(",", ", "))
+        return item

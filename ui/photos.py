@@ -1,0 +1,176 @@
+"""Photo handling for the app: decode an upload once, downscale, hash, keep a copy in the data
+directory, and read the garden through the vision pipeline when it is installed.
+
+The vision layer is optional at import time: :func:`vision_status` says what is available, and
+every failure comes back as :class:`PhotoError` with a kind the app turns into a clear message:
+``"load"`` (not an image / corrupt / too large), ``"grid"`` (no garden found — click the corners),
+``"unavailable"`` (photo reading not installed yet), ``"read"`` (anything else from the reader).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.overlay import downscale
+
+#: Longer side of the copy the app keeps, shows and reads (phone photos are 4000+ pixels).
+WORK_SIDE = 1600
+
+
+class PhotoError(ValueError):
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+@dataclass
+class LoadedPhoto:
+    digest: str
+    image: np.ndarray  # BGR, downscaled to WORK_SIDE
+    original_size: tuple[int, int]  # (width, height) as decoded
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def digest_of(data: bytes) -> str:
+    return hashlib.sha1(data).hexdigest()
+
+
+def vision_status() -> dict[str, bool]:
+    """Which vision modules exist: ``read`` (photo reading), ``train`` (recalibration), ``dataset``."""
+    out = {}
+    for name in ("read", "train", "dataset", "model"):
+        try:
+            importlib.import_module(f"vision.{name}")
+            out[name] = True
+        except ImportError:
+            out[name] = False
+    return out
+
+
+def load_photo(data: bytes) -> LoadedPhoto:
+    """Decode (EXIF orientation applied, HEIC supported), refuse non-images and > 50 MP, downscale."""
+    from vision.io import load_image
+
+    t0 = time.perf_counter()
+    if not data:
+        raise PhotoError("load", "empty file")
+    try:
+        image = load_image(bytes(data))
+    except ValueError as exc:
+        raise PhotoError("load", str(exc)) from None
+    t1 = time.perf_counter()
+    small, _ = downscale(image, WORK_SIDE)
+    t2 = time.perf_counter()
+    return LoadedPhoto(digest_of(bytes(data)), np.ascontiguousarray(small), (image.shape[1], image.shape[0]),
+                       {"decode": t1 - t0, "downscale": t2 - t1})
+
+
+def save_copy(photo: LoadedPhoto, path: Path) -> None:
+    """Keep the downscaled copy (JPEG) so the reading survives reloads and can become an example."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ok, buf = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        if ok:
+            path.write_bytes(buf.tobytes())
+
+
+def load_copy(path: Path) -> np.ndarray | None:
+    if not path.is_file():
+        return None
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    return image if image is not None and image.ndim == 3 else None
+
+
+def reading_to_dict(reading: Any, digest: str, manual_corners: bool = False) -> dict[str, Any]:
+    """A GardenReading as plain JSON (for the draft, autosave and history)."""
+    alternatives: dict[str, list[list[Any]]] = {}
+    raw_alt = getattr(reading, "alternatives", None)
+    if raw_alt is not None:
+        names = [f"{'ABCD'[c]}{r + 1}" for r in range(4) for c in range(4)]
+        items = raw_alt.items() if isinstance(raw_alt, Mapping) else zip(names, _flatten(raw_alt))
+        for cell, cands in items:
+            try:
+                alternatives[str(cell)] = [[str(t), round(float(p), 4)] for t, p in list(cands)[:4]]
+            except (TypeError, ValueError):
+                continue
+    confidence = np.asarray(getattr(reading, "confidence", np.ones((4, 4))), dtype=float).reshape(4, 4)
+    return {
+        "photo": digest,
+        "garden": reading.garden.to_lists(),
+        "corners": np.asarray(reading.corners, dtype=float).reshape(4, 2).round(2).tolist(),
+        "confidence": confidence.round(4).tolist(),
+        "review": [str(c) for c in getattr(reading, "review", ())],
+        "alternatives": alternatives,
+        "manual_corners": manual_corners,
+        "timings": {k: round(float(v), 4) for k, v in dict(getattr(reading, "timings", {}) or {}).items()},
+    }
+
+
+def _flatten(raw: Any) -> list[Any]:
+    if isinstance(raw, Sequence) and len(raw) == 4 and all(isinstance(r, Sequence) and len(r) == 4 for r in raw):
+        return [cell for row in raw for cell in row]
+    return list(raw)
+
+
+def read_photo(image: np.ndarray, model: Any = None, corners: Sequence[Sequence[float]] | None = None,
+               digest: str = "") -> dict[str, Any]:
+    """Read one garden; returns :func:`reading_to_dict`. Raises :class:`PhotoError`."""
+    try:
+        from vision.read import read_garden
+    except ImportError as exc:
+        raise PhotoError("unavailable", f"photo reading is not installed yet ({exc})") from None
+    try:
+        from vision.locate import GridNotFoundError
+    except ImportError:  # pragma: no cover - locate ships with read
+        GridNotFoundError = LookupError
+    try:
+        reading = read_garden(image, model=model, corners=None if corners is None else np.asarray(corners, float))
+    except GridNotFoundError as exc:
+        raise PhotoError("grid", str(exc)) from None
+    except ValueError as exc:
+        raise PhotoError("read", str(exc)) from None
+    return reading_to_dict(reading, digest, manual_corners=corners is not None)
+
+
+def read_photos_jointly(images: Sequence[np.ndarray], corners: Sequence[Sequence[Sequence[float]] | None],
+                        digests: Sequence[str], model: Any = None) -> list[dict[str, Any]]:
+    """Read the gardens of one game together (each tile exists once across all of them)."""
+    try:
+        from vision.read import read_gardens
+    except ImportError as exc:
+        raise PhotoError("unavailable", f"photo reading is not installed yet ({exc})") from None
+    try:
+        readings = read_gardens(list(images), model=model,
+                                corners=[None if c is None else np.asarray(c, float) for c in corners])
+    except ValueError as exc:
+        raise PhotoError("read", str(exc)) from None
+    return [reading_to_dict(r, d, manual_corners=c is not None) for r, d, c in zip(readings, digests, corners)]
+
+
+def clicks_to_corners(clicks: Sequence[Sequence[float]], displayed_width: float, image_width: float
+                      ) -> list[list[float]]:
+    """Four clicks in displayed pixels -> photo pixels, ordered TL, TR, BR, BL around their centre."""
+    if len(clicks) != 4:
+        raise ValueError("four corner clicks are needed")
+    scale = image_width / float(displayed_width) if displayed_width else 1.0
+    pts = np.asarray(clicks, dtype=float) * scale
+    return order_corners(pts).tolist()
+
+
+def order_corners(pts: np.ndarray) -> np.ndarray:
+    """Order four points TL, TR, BR, BL (clockwise from the top-left) whatever order they came in."""
+    pts = np.asarray(pts, dtype=float).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    ring = pts[np.argsort(angles)]  # clockwise in image coordinates (y down), starting near west
+    start = int(np.argmin(ring.sum(axis=1)))  # top-left has the smallest x + y
+    return np.roll(ring, -start, axis=0)

@@ -1,0 +1,76 @@
+"""Autosave and settings files in the data directory, so entered data survives errors and reloads.
+
+* ``autosave.json`` — the current draft (see :mod:`ui.viewmodel`), written atomically whenever it
+  changes; read back when a new browser session starts.
+* ``settings.json`` — language, "keep corrected photos" opt-in, the local model in use.
+* ``photos/<sha1>.jpg`` — every uploaded photo, downscaled once, named by the hash of its bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scorer.history import data_dir
+from ui.viewmodel import DRAFT_VERSION, new_draft
+
+AUTOSAVE = "autosave.json"
+SETTINGS = "settings.json"
+PHOTOS = "photos"
+
+DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en", "keep_examples": False, "model_path": None}
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def draft_json(draft: Mapping[str, Any]) -> str:
+    return json.dumps(draft, ensure_ascii=False, sort_keys=True)
+
+
+def save_draft(draft: Mapping[str, Any], directory: Path | None = None) -> None:
+    _atomic_write((directory or data_dir()) / AUTOSAVE, draft_json(draft))
+
+
+def load_draft(directory: Path | None = None) -> dict[str, Any]:
+    """The autosaved draft, or a new one if there is none or it cannot be read."""
+    data = _read_json((directory or data_dir()) / AUTOSAVE)
+    if isinstance(data, dict) and data.get("version") == DRAFT_VERSION and isinstance(data.get("players"), list):
+        return data
+    return new_draft()
+
+
+def load_settings(directory: Path | None = None) -> dict[str, Any]:
+    data = _read_json((directory or data_dir()) / SETTINGS)
+    out = dict(DEFAULT_SETTINGS)
+    if isinstance(data, dict):
+        out.update({k: v for k, v in data.items() if k in DEFAULT_SETTINGS})
+    return out
+
+
+def save_settings(settings: Mapping[str, Any], directory: Path | None = None) -> None:
+    _atomic_write((directory or data_dir()) / SETTINGS, json.dumps(dict(settings), indent=1))
+
+
+def photo_path(digest: str, directory: Path | None = None) -> Path:
+    return (directory or data_dir()) / PHOTOS / f"{digest}.jpg"

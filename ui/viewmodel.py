@@ -1,0 +1,385 @@
+"""Pure view-model helpers for the app: the draft game (what the user has entered so far) and
+everything derived from it — the game file for the scorer, the garden editor's rows, corrections
+against a photo reading, cross-garden tile conflicts, mission qualifiers, result tables.
+
+The *draft* is a plain JSON-serialisable dict so it can be autosaved and restored::
+
+    {"version": 1, "level": 5, "boards": [1, 2, 3, 4, 5],
+     "preferences": {"minor": "path:stone" | None, ...},
+     "missions": [{"features": [str | None, str | None], "completed_by": [names in order]}],
+     "players": [{"name", "colour", "coins", "garden": 4×4 tile strings ("" = not entered),
+                  "editor_base": 4×4, "editor_ver": int, "reading": dict | None}],
+     "history_id": int | None}
+
+No Streamlit here: these functions are tested directly.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorer import Feature, Garden, Tile, cell_name, qualifies, validate_game
+from scorer.errors import NotationError, Problem, Severity
+from scorer.game import expected_mission_count
+from scorer.tiles import ALL_FEATURES
+from scorer.vocab import (
+    ALL_CORNERS,
+    ALL_DECORS,
+    ALL_FLOORS,
+    ALL_PATHS,
+    ALL_SPACES,
+    LEVELS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PLAYER_COLOURS,
+    START_COINS,
+)
+
+DRAFT_VERSION = 1
+GRID = 4
+ATTRS = ("floor", "path", "decor", "corner")
+ATTR_VALUES: dict[str, tuple[str, ...]] = {
+    "floor": tuple(f.value for f in ALL_FLOORS),
+    "path": tuple(p.value for p in ALL_PATHS),
+    "decor": tuple(d.value for d in ALL_DECORS),
+    "corner": tuple(c.value for c in ALL_CORNERS),
+}
+FEATURE_NAMES: tuple[str, ...] = tuple(f.format() for f in ALL_FEATURES)
+SPACES: tuple[str, ...] = tuple(s.value for s in ALL_SPACES)
+CELL_NAMES: tuple[str, ...] = tuple(cell_name((r, c)) for r in range(GRID) for c in range(GRID))
+
+
+def empty_grid() -> list[list[str]]:
+    return [["" for _ in range(GRID)] for _ in range(GRID)]
+
+
+def new_player(index: int) -> dict[str, Any]:
+    return {
+        "name": f"Player {index + 1}",
+        "colour": PLAYER_COLOURS[index % len(PLAYER_COLOURS)],
+        "coins": START_COINS,
+        "garden": empty_grid(),
+        "editor_base": empty_grid(),
+        "editor_ver": 0,
+        "reading": None,
+    }
+
+
+def new_draft(players: int = 2, level: int | None = 5) -> dict[str, Any]:
+    boards = [int(b) for b in LEVELS[level]] if level else [1]
+    draft: dict[str, Any] = {
+        "version": DRAFT_VERSION,
+        "level": level,
+        "boards": boards,
+        "preferences": {s: None for s in SPACES},
+        "missions": [],
+        "players": [new_player(i) for i in range(players)],
+        "history_id": None,
+    }
+    return set_boards(draft, boards, level)
+
+
+def set_boards(draft: Mapping[str, Any], boards: Sequence[int], level: int | None) -> dict[str, Any]:
+    """A copy with these boards in play; the mission list grows or shrinks to fit (kept in order)."""
+    out = copy.deepcopy(dict(draft))
+    out["boards"] = sorted({int(b) for b in boards})
+    out["level"] = level
+    want = expected_mission_count(out["boards"])
+    missions = list(out.get("missions", []))[:want]
+    while len(missions) < want:
+        missions.append({"features": [None, None], "completed_by": []})
+    out["missions"] = missions
+    return out
+
+
+def set_player_count(draft: Mapping[str, Any], count: int) -> dict[str, Any]:
+    out = copy.deepcopy(dict(draft))
+    count = max(MIN_PLAYERS, min(MAX_PLAYERS, int(count)))
+    players = list(out["players"])[:count]
+    used_colours = {p["colour"] for p in players}
+    while len(players) < count:
+        player = new_player(len(players))
+        free = [c for c in PLAYER_COLOURS if c not in used_colours]
+        if free:
+            player["colour"] = free[0]
+        used_colours.add(player["colour"])
+        players.append(player)
+    out["players"] = players
+    return out
+
+
+def level_of(boards: Sequence[int]) -> int | None:
+    """The level whose boards are exactly these, or None for a custom combination."""
+    wanted = sorted(int(b) for b in boards)
+    for level, level_boards in LEVELS.items():
+        if [int(b) for b in level_boards] == wanted:
+            return level
+    return None
+
+
+# --- Emperor tiles --------------------------------------------------------------------------------
+
+def emperor_slots(draft: Mapping[str, Any]) -> list[tuple[str, str | None]]:
+    """Every Emperor-tile picker in play as (slot id, chosen feature): ``pref:minor``, ``mission:0:1``."""
+    slots: list[tuple[str, str | None]] = []
+    if 1 in draft["boards"]:
+        slots += [(f"pref:{s}", draft["preferences"].get(s)) for s in SPACES]
+    for m, mission in enumerate(draft["missions"]):
+        slots += [(f"mission:{m}:{k}", mission["features"][k]) for k in range(2)]
+    return slots
+
+
+def feature_options(draft: Mapping[str, Any], slot: str) -> list[str | None]:
+    """Features a picker may offer: all 14 minus those chosen in other pickers (each exists once)."""
+    taken = {value for other, value in emperor_slots(draft) if other != slot and value}
+    return [None, *[f for f in FEATURE_NAMES if f not in taken]]
+
+
+def duplicate_features(draft: Mapping[str, Any]) -> list[str]:
+    seen: set[str] = set()
+    dup: list[str] = []
+    for _, value in emperor_slots(draft):
+        if value and value in seen and value not in dup:
+            dup.append(value)
+        if value:
+            seen.add(value)
+    return dup
+
+
+# --- gardens ------------------------------------------------------------------------------------
+
+def tile_or_none(text: str | None) -> Tile | None:
+    if not text:
+        return None
+    try:
+        return Tile.parse(text)
+    except NotationError:
+        return None
+
+
+def editor_rows(grid: Sequence[Sequence[str]], review: Sequence[str] = (),
+                confidence: Sequence[Sequence[float]] | None = None) -> list[dict[str, Any]]:
+    """The garden as 16 editable rows (cell, floor, path, decor, corner), A1, B1, … D4."""
+    rows = []
+    flagged = set(review)
+    for r in range(GRID):
+        for c in range(GRID):
+            name = cell_name((r, c))
+            tile = tile_or_none(grid[r][c])
+            parts = [None] * 4 if tile is None else [tile.floor.value, tile.path.value, tile.decor.value,
+                                                       tile.corner.value]
+            if tile is None and grid[r][c]:
+                # partially entered text "water/stone//" keeps what is known
+                bits = [*grid[r][c].split("/"), "", "", "", ""][:4]
+                parts = [b if b in ATTR_VALUES[a] else None for a, b in zip(ATTRS, bits)]
+            row: dict[str, Any] = {"cell": name, "check": "⚠" if name in flagged else ""}
+            row.update(dict(zip(ATTRS, parts)))
+            if confidence is not None:
+                row["confidence"] = round(float(confidence[r][c]) * 100)
+            rows.append(row)
+    return rows
+
+
+def grid_from_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[str]]:
+    """Editor rows back to a 4×4 grid of tile strings; a cell missing any attribute keeps the known
+    parts as ``floor/path/decor/corner`` with blanks (shown as not entered)."""
+    grid = empty_grid()
+    for i, row in enumerate(rows[: GRID * GRID]):
+        parts = [row.get(a) if row.get(a) in ATTR_VALUES[a] else "" for a in ATTRS]
+        grid[i // GRID][i % GRID] = "/".join(parts) if any(parts) else ""
+    return grid
+
+
+def missing_cells(grid: Sequence[Sequence[str]]) -> list[str]:
+    return [cell_name((r, c)) for r in range(GRID) for c in range(GRID) if tile_or_none(grid[r][c]) is None]
+
+
+def garden_or_none(grid: Sequence[Sequence[str]]) -> Garden | None:
+    if missing_cells(grid):
+        return None
+    return Garden.from_rows(grid)
+
+
+def parse_garden_text(text: str) -> list[list[str]]:
+    """Notation text (16 tiles) -> 4×4 grid; raises NotationError with a clear message."""
+    return Garden.parse(text).to_lists()
+
+
+def corrections(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]]) -> list[dict[str, str]]:
+    """Cells where the user changed what the photo reading said."""
+    if not reading or not reading.get("garden"):
+        return []
+    read = reading["garden"]
+    return [{"cell": cell_name((r, c)), "read": read[r][c], "corrected": grid[r][c]}
+            for r in range(GRID) for c in range(GRID) if read[r][c] != grid[r][c]]
+
+
+def grid_digest(grid: Sequence[Sequence[str]]) -> str:
+    return hashlib.sha1(json.dumps(grid).encode()).hexdigest()[:10]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The same physical tile (floor+path+decor) in two or more cells: at least one is a misread."""
+
+    kind: str
+    places: tuple[tuple[str, str], ...]  # (player, cell)
+    from_photo: bool  # at least one place is an uncorrected photo reading
+
+
+def tile_conflicts(draft: Mapping[str, Any]) -> list[Conflict]:
+    seen: dict[str, list[tuple[str, str, bool]]] = {}
+    for player in draft["players"]:
+        reading = player.get("reading") or {}
+        read = reading.get("garden")
+        for r in range(GRID):
+            for c in range(GRID):
+                tile = tile_or_none(player["garden"][r][c])
+                if tile is None:
+                    continue
+                uncorrected = bool(read) and read[r][c] == player["garden"][r][c]
+                seen.setdefault(tile.kind.format(), []).append((player["name"], cell_name((r, c)), uncorrected))
+    return [Conflict(kind, tuple((n, c) for n, c, _ in places), any(u for *_, u in places))
+            for kind, places in seen.items() if len(places) > 1]
+
+
+def conflict_cells(conflicts: Sequence[Conflict], player: str) -> list[str]:
+    return sorted({cell for c in conflicts for name, cell in c.places if name == player})
+
+
+# --- the game file ---------------------------------------------------------------------------
+
+def game_from_draft(draft: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The game file for the scorer, and what is still missing before it can be scored."""
+    missing: list[str] = []
+    game: dict[str, Any] = {"boards": list(draft["boards"])}
+    if 1 in draft["boards"]:
+        prefs = {s: draft["preferences"].get(s) for s in SPACES}
+        missing += [f"preference:{s}" for s, v in prefs.items() if not v]
+        game["preferences"] = {s: v for s, v in prefs.items() if v}
+    if draft["missions"]:
+        game["missions"] = []
+        for m, mission in enumerate(draft["missions"]):
+            feats = [f for f in mission["features"] if f]
+            if len(feats) < 2:
+                missing.append(f"mission:{m + 1}")
+            game["missions"].append({"features": feats, "completed_by": list(mission.get("completed_by", []))})
+    game["players"] = []
+    for player in draft["players"]:
+        cells = missing_cells(player["garden"])
+        if cells:
+            missing.append(f"garden:{player['name']}:{','.join(cells)}")
+        game["players"].append({"name": player["name"], "coins": int(player["coins"]),
+                                "garden": [list(row) for row in player["garden"]]})
+    return game, missing
+
+
+def draft_from_game(game: Mapping[str, Any], readings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A draft from a game file (import, or reopening a saved game). Unknown bits are left blank."""
+    boards = [int(b) for b in game.get("boards", [1]) if isinstance(b, int) and 1 <= b <= 5] or [1]
+    draft = new_draft(players=max(1, min(MAX_PLAYERS, len(game.get("players", [])) or 1)), level=None)
+    draft = set_boards(draft, boards, level_of(boards))
+    prefs = game.get("preferences") or {}
+    if isinstance(prefs, Mapping):
+        draft["preferences"] = {s: prefs.get(s) if prefs.get(s) in FEATURE_NAMES else None for s in SPACES}
+    for m, mission in enumerate(game.get("missions") or []):
+        if m < len(draft["missions"]) and isinstance(mission, Mapping):
+            feats = [f if f in FEATURE_NAMES else None for f in list(mission.get("features") or [])[:2]]
+            feats += [None] * (2 - len(feats))
+            draft["missions"][m] = {"features": feats, "completed_by": [str(n) for n in mission.get("completed_by")
+                                                                        or []]}
+    readings = readings or {}
+    for i, raw in enumerate(list(game.get("players", []))[:MAX_PLAYERS]):
+        player = draft["players"][i]
+        if not isinstance(raw, Mapping):
+            continue
+        player["name"] = str(raw.get("name") or player["name"])
+        coins = raw.get("coins")
+        player["coins"] = int(coins) if isinstance(coins, int) and not isinstance(coins, bool) else START_COINS
+        if isinstance(raw.get("colour"), str) and raw["colour"] in PLAYER_COLOURS:
+            player["colour"] = raw["colour"]
+        grid = raw.get("garden")
+        if isinstance(grid, list) and len(grid) == GRID and all(isinstance(r, list) and len(r) == GRID for r in grid):
+            player["garden"] = [[str(t) if tile_or_none(str(t)) else "" for t in row] for row in grid]
+        player["editor_base"] = [list(r) for r in player["garden"]]
+        reading = readings.get(player["name"])
+        if isinstance(reading, Mapping):
+            player["reading"] = dict(reading.get("reading") or reading)
+    return draft
+
+
+def problems_for_display(game: Mapping[str, Any]) -> list[Problem]:
+    """Validation problems, errors first."""
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    return sorted(validate_game(game), key=lambda p: order[p.severity])
+
+
+# --- missions ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MissionStatus:
+    index: int
+    features: tuple[str, ...]
+    qualifiers: tuple[str, ...]
+    counts: dict[str, tuple[int, ...]]  # player -> count of each feature
+
+
+def mission_status(draft: Mapping[str, Any]) -> list[MissionStatus]:
+    out = []
+    for m, mission in enumerate(draft["missions"]):
+        feats = tuple(f for f in mission["features"] if f)
+        qualifiers: list[str] = []
+        counts: dict[str, tuple[int, ...]] = {}
+        if len(feats) == 2:
+            parsed = [Feature.parse(f) for f in feats]
+            for player in draft["players"]:
+                garden = garden_or_none(player["garden"])
+                if garden is None:
+                    grid = player["garden"]
+                    tiles = [t for row in grid for t in (tile_or_none(x) for x in row) if t is not None]
+                    counts[player["name"]] = tuple(sum(1 for t in tiles if t.shows(f)) for f in parsed)
+                    if all(n >= 4 for n in counts[player["name"]]):
+                        qualifiers.append(player["name"])
+                    continue
+                counts[player["name"]] = tuple(garden.count(f) for f in parsed)
+                if qualifies(garden, parsed):
+                    qualifiers.append(player["name"])
+        out.append(MissionStatus(m, feats, tuple(qualifiers), counts))
+    return out
+
+
+# --- results -----------------------------------------------------------------------------------
+
+def result_table(result: Mapping[str, Any], labels: Mapping[str, str]) -> dict[str, list[Any]]:
+    """Columns for a categories × players table with total and rank rows (first column = labels)."""
+    players = result["players"]
+    keys = list(players[0]["categories"]) if players else []
+    table: dict[str, list[Any]] = {labels.get("category", "category"): [labels.get(k, k) for k in keys]
+                                   + [labels.get("total", "total"), labels.get("rank", "rank")]}
+    for p in players:
+        table[p["name"]] = [p["categories"][k] for k in keys] + [p["total"], p["rank"]]
+    return table
+
+
+def chart_rows(result: Mapping[str, Any], labels: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Long-form rows (player, category, points) for a stacked bar chart."""
+    return [{"player": p["name"], "category": labels.get(k, k), "points": v}
+            for p in result["players"] for k, v in p["categories"].items()]
+
+
+def readings_for_history(draft: Mapping[str, Any]) -> dict[str, Any]:
+    """Per player: the photo reading (labels, confidence, review, corners) and the corrections made."""
+    out: dict[str, Any] = {}
+    for player in draft["players"]:
+        reading = player.get("reading")
+        out[player["name"]] = {
+            "source": "photo" if reading else "manual",
+            "reading": reading,
+            "corrections": corrections(reading, player["garden"]),
+        }
+    return out
