@@ -1,0 +1,143 @@
+"""Pure UI helpers: catalogues, the draft view model, autosave files, photo helpers."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scorer import score_game
+from ui import i18n, state
+from ui import viewmodel as vm
+from ui.photos import PhotoError, clicks_to_corners, load_photo, order_corners
+
+ROOT = Path(__file__).resolve().parents[2]
+LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
+
+
+def test_catalogues_have_the_same_keys_and_placeholders() -> None:
+    assert set(i18n.EN) == set(i18n.DE)
+    fmt = string.Formatter()
+    for k in i18n.EN:
+        en = {f for _, f, _, _ in fmt.parse(i18n.EN[k]) if f}
+        de = {f for _, f, _, _ in fmt.parse(i18n.DE[k]) if f}
+        assert en == de, k
+
+
+def test_app_uses_only_known_keys() -> None:
+    import re
+
+    source = (ROOT / "app.py").read_text()
+    used = set(re.findall(r'T\("([a-z_.0-9]+)"', source))
+    assert used <= set(i18n.EN), used - set(i18n.EN)
+
+
+def test_translator_terms() -> None:
+    de = i18n.Translator("de")
+    assert de("coins") == "Übrige Münzen"
+    assert de.feature("floor:water") == "Untergrund: Wasser"
+    assert de("level_n", n=3) == "Stufe 3 (Tafeln 1–3)"
+    assert i18n.Translator("xx").lang == "en"
+    assert de.labels()["coins"] == "Münzen"
+    assert "Mission 1" in i18n.Translator("en").missing("mission:1")
+
+
+def test_draft_round_trip_through_game_file() -> None:
+    draft = vm.draft_from_game(LEVEL5)
+    game, missing = vm.game_from_draft(draft)
+    assert not missing
+    assert score_game(game) == score_game(LEVEL5)
+
+
+def test_new_draft_reports_what_is_missing() -> None:
+    draft = vm.new_draft(players=2, level=5)
+    assert len(draft["missions"]) == 3
+    _, missing = vm.game_from_draft(draft)
+    assert "preference:minor" in missing and "mission:3" in missing
+    assert any(m.startswith("garden:Player 1:A1,B1") for m in missing)
+    assert len(vm.set_boards(draft, [1, 2, 3, 4], 4)["missions"]) == 2
+    assert vm.set_boards(draft, [1], 1)["missions"] == []
+    assert vm.level_of([1, 2, 3]) == 3 and vm.level_of([1, 3]) is None
+
+
+def test_feature_pickers_prevent_reuse() -> None:
+    draft = vm.new_draft(players=2, level=5)
+    draft["preferences"]["minor"] = "path:stone"
+    assert "path:stone" not in vm.feature_options(draft, "pref:major")
+    assert "path:stone" in vm.feature_options(draft, "pref:minor")
+    assert "path:stone" not in vm.feature_options(draft, "mission:0:1")
+    draft["missions"][0]["features"][0] = "path:stone"
+    assert vm.duplicate_features(draft) == ["path:stone"]
+
+
+def test_editor_rows_round_trip_and_partial_cells() -> None:
+    grid = LEVEL5["players"][0]["garden"]
+    rows = vm.editor_rows(grid, review=["B2"], confidence=[[0.5] * 4] * 4)
+    assert len(rows) == 16 and rows[5]["check"] == "⚠" and rows[0]["confidence"] == 50
+    assert vm.grid_from_rows(rows) == grid
+    rows[0]["floor"] = None
+    partial = vm.grid_from_rows(rows)
+    assert partial[0][0] == "/stone/gate/se" and vm.missing_cells(partial) == ["A1"]
+    assert vm.editor_rows(partial)[0]["path"] == "stone"
+
+
+def test_corrections_and_conflicts() -> None:
+    draft = vm.draft_from_game(LEVEL5)
+    ann, bob = draft["players"][0], draft["players"][1]
+    ann["reading"] = {"garden": [list(r) for r in ann["garden"]]}
+    ann["garden"][0][1] = "water/stone/crane/sw"
+    assert vm.corrections(ann["reading"], ann["garden"]) == [
+        {"cell": "B1", "read": "water/stone/pagoda/sw", "corrected": "water/stone/crane/sw"}]
+    bob["garden"][0][0] = "water/stone/gate/nw"  # same tile as Ann's uncorrected A1
+    conflicts = vm.tile_conflicts(draft)
+    assert len(conflicts) == 1 and conflicts[0].from_photo
+    assert conflicts[0].places == (("Ann", "A1"), ("Bob", "A1"))
+    assert vm.conflict_cells(conflicts, "Bob") == ["A1"]
+    history = vm.readings_for_history(draft)
+    assert history["Ann"]["source"] == "photo" and history["Bob"]["source"] == "manual"
+
+
+def test_mission_status_lists_qualifiers() -> None:
+    draft = vm.draft_from_game(LEVEL5)
+    status = vm.mission_status(draft)
+    assert set(status[1].qualifiers) >= {"Dan", "Cy"}
+    assert "Ann" not in status[0].qualifiers
+
+
+def test_autosave_round_trip(tmp_path: Path) -> None:
+    draft = vm.draft_from_game(LEVEL5)
+    state.save_draft(draft, tmp_path)
+    assert state.load_draft(tmp_path) == json.loads(state.draft_json(draft))
+    (tmp_path / state.AUTOSAVE).write_text("{broken")
+    assert state.load_draft(tmp_path)["players"][0]["name"] == "Player 1"
+    state.save_settings({"lang": "de"}, tmp_path)
+    assert state.load_settings(tmp_path)["lang"] == "de"
+
+
+def test_corner_ordering_and_click_scaling() -> None:
+    pts = np.array([[90, 430], [500, 70], [100, 50], [480, 450]], float)
+    assert order_corners(pts).tolist() == [[100, 50], [500, 70], [480, 450], [90, 430]]
+    corners = clicks_to_corners([(50, 25), (250, 35), (240, 225), (45, 215)], displayed_width=300,
+                                image_width=600)
+    assert corners[0] == [100, 50] and corners[2] == [480, 450]
+    with pytest.raises(ValueError):
+        clicks_to_corners([(1, 1)], 10, 10)
+
+
+@pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")
+def test_load_photo_refuses_non_images_and_huge_images() -> None:
+    with pytest.raises(PhotoError) as err:
+        load_photo(b"definitely not an image")
+    assert err.value.kind == "load" and "not a supported image" in str(err.value)
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (9000, 7000)).save(buf, format="PNG")  # 63 MP
+    with pytest.raises(PhotoError) as err:
+        load_photo(buf.getvalue())
+    assert "too large" in str(err.value)

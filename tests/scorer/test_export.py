@@ -1,0 +1,74 @@
+"""Exports: score sheet CSV and image, group-chat summary, BG Stats link."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import unquote
+
+from PIL import Image
+
+from scorer import score_game
+from scorer.export import BGSTATS_URL, bgstats_link, bgstats_payload, score_sheet_csv, score_sheet_png, summary_text
+
+ROOT = Path(__file__).resolve().parents[2]
+LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
+RESULT = score_game(LEVEL5)
+
+
+def test_csv_has_categories_players_totals_and_ranks() -> None:
+    rows = list(csv.reader(io.StringIO(score_sheet_csv(RESULT))))
+    assert rows[0] == ["Category", "Ann", "Bob", "Cy", "Dan"]
+    labels = [r[0] for r in rows[1:]]
+    assert labels[0] == "Coins" and labels[-2:] == ["Total", "Rank"]
+    assert len(rows) == 1 + len(RESULT["players"][0]["categories"]) + 2
+    totals = rows[-2][1:]
+    assert [int(t) for t in totals] == [p["total"] for p in RESULT["players"]]
+    # each column sums to its total
+    for col, p in enumerate(RESULT["players"], start=1):
+        assert sum(int(r[col]) for r in rows[1:-2]) == p["total"]
+
+
+def test_csv_labels_can_be_localised() -> None:
+    text = score_sheet_csv(RESULT, {"coins": "Münzen", "total": "Summe", "category": "Kategorie"})
+    assert text.splitlines()[1].startswith("Münzen,")
+    assert "Summe," in text
+
+
+def test_summary_text_names_winner_and_ranking() -> None:
+    text = summary_text(RESULT, LEVEL5, date="2026-01-01")
+    winner = RESULT["winners"][0]
+    assert f"Winner: {winner}" in text
+    assert "Boards 1, 2, 3, 4, 5" in text and "2026-01-01" in text
+    ranked = sorted(RESULT["players"], key=lambda p: p["rank"])
+    assert f"1. {ranked[0]['name']} — {ranked[0]['total']} points" in text
+
+
+def test_bgstats_payload_and_link() -> None:
+    when = datetime(2026, 5, 1, 20, 30, 0)
+    payload = bgstats_payload(RESULT, LEVEL5, played_at=when, start_player="Bob")
+    assert payload["playDate"] == "2026-05-01 20:30:00"
+    assert payload["game"]["name"] == "Zen Garden" and payload["game"]["highestWins"] is True
+    assert payload["board"] == "Boards 1, 2, 3, 4, 5"
+    by_name = {p["name"]: p for p in payload["players"]}
+    for p in RESULT["players"]:
+        assert by_name[p["name"]]["score"] == p["total"]
+        assert by_name[p["name"]]["rank"] == p["rank"]
+        assert by_name[p["name"]]["winner"] == (p["name"] in RESULT["winners"])
+        assert "startPlayer" in by_name[p["name"]]  # BG Stats refuses plays without it
+    assert by_name["Bob"]["startPlayer"] is True
+    assert "walkways" in payload["comments"]
+    link = bgstats_link(RESULT, LEVEL5, played_at=when)
+    assert link.startswith(BGSTATS_URL)
+    decoded = json.loads(unquote(link[len(BGSTATS_URL):]))
+    assert decoded["players"][0]["name"] == "Ann"
+    assert " " not in link and "{" not in link
+
+
+def test_score_sheet_png_is_an_image() -> None:
+    data = score_sheet_png(RESULT, colours=["blue", "yellow", "green", "red"])
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG" and img.width > 400 and img.height > 300
