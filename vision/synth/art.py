@@ -27,8 +27,8 @@ STYLES: Final = ("classic", "alt")
 PATH_INNER: Final = 0.30
 PATH_OUTER: Final = 0.62
 #: Centre of the decor figure (canonical orientation, fractions of the side) and its box size.
-DECOR_CENTRE: Final = (0.73, 0.73)
-DECOR_SIZE: Final = 0.40
+DECOR_CENTRE: Final = (0.72, 0.72)
+DECOR_SIZE: Final = 0.44
 
 #: Clockwise quarter turns taking the canonical ``nw`` drawing to each corner.
 _TURNS: Final[dict[Corner, int]] = {Corner.NW: 0, Corner.NE: 1, Corner.SE: 2, Corner.SW: 3}

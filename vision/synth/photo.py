@@ -305,7 +305,7 @@ def _lighting(w: int, h: int, board_mask_small: np.ndarray, rng: np.random.Gener
     gx, gy = rng.normal(0, 0.15 + 0.35 * severity, 2)
     gain = 1.0 + gx * (xx - 0.5) + gy * (yy - 0.5)
     bx, by = rng.uniform(0, 1, 2)
-    gain += rng.uniform(0, 0.15 + 0.25 * severity) * np.exp(-((xx - bx) ** 2 + (yy - by) ** 2) / 0.15)
+    gain += rng.uniform(0, 0.1 + 0.15 * severity) * np.exp(-((xx - bx) ** 2 + (yy - by) ** 2) / 0.15)
     gain *= rng.uniform(0.9 - 0.3 * severity, 1.1)
     # vignetting
     gain *= 1 - rng.uniform(0.05, 0.1 + 0.25 * severity) * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2) * 2
@@ -335,10 +335,10 @@ def _lighting(w: int, h: int, board_mask_small: np.ndarray, rng: np.random.Gener
     glare = np.zeros((sh, sw, 1), np.float32)
     if rng.random() < 0.25 + 0.6 * severity:
         gx0, gy0 = rng.uniform(0.15, 0.85, 2)
-        rad = rng.uniform(0.03, 0.08 + 0.1 * severity)
+        rad = rng.uniform(0.02, 0.04 + 0.04 * severity)
         ax = rng.uniform(0.6, 1.6)
         d2 = ((xx - gx0) / ax) ** 2 + ((yy - gy0) * ax * sh / sw) ** 2
-        glare[..., 0] = rng.uniform(60, 120 + 120 * severity) * np.exp(-d2 / (2 * rad * rad))
+        glare[..., 0] = rng.uniform(40, 60 + 60 * severity) * np.exp(-d2 / (2 * rad * rad))
     return gain3, glare
 
 
