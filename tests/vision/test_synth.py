@@ -273,3 +273,41 @@ def test_cli_synth(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert cli_synth(ns) == 2
         err = capsys.readouterr().err
         assert err.startswith("zengarden synth: error:") and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------------------------
+# the shipped samples
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def test_sample_photos_are_labelled_correctly() -> None:
+    from vision.dataset import iter_labelled
+
+    photos = iter_labelled(SAMPLES / "photos")
+    assert 8 <= len(photos) <= 12
+    total = sum(p.image_path.stat().st_size + p.json_path.stat().st_size for p in photos)
+    assert total < 5_000_000
+    for photo in photos:
+        if "alt" in photo.image_path.name:
+            continue  # the check renders classic art
+        right, _ = _check_truth(photo.load_image(), photo.garden, photo.corners)
+        assert right >= 14, (photo.image_path.name, right)
+
+
+def test_sample_game_is_valid_and_uses_each_tile_once() -> None:
+    import json
+
+    from scorer import validate_game
+
+    game = json.loads((SAMPLES / "game-photos.json").read_text())
+    assert game["boards"] == [1, 2, 3, 4, 5] and len(game["players"]) == 3
+    seen: set = set()
+    for player in game["players"]:
+        photo = read_labelled(SAMPLES / player.pop("photo"))
+        kinds = {t.kind for t in photo.garden}
+        assert len(kinds) == 16 and not kinds & seen
+        seen |= kinds
+        player["garden"] = photo.garden.to_lists()
+    errors = [p for p in validate_game(game) if p.severity.value == "error"]
+    assert errors == []
