@@ -1,0 +1,177 @@
+"""Benchmark reading on labelled photos: accuracy per attribute, tile, garden and score; speed;
+memory. ``zengarden bench --data DIR [--model M] [--csv PATH]``."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import resource
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from scorer import score_game
+from scorer.errors import InvalidGameError
+from scorer.game import qualifies
+from scorer.tiles import Feature, Garden
+from scorer.vocab import GRID_SIZE
+from vision.dataset import LabelledPhoto, iter_labelled
+from vision.locate import GridNotFoundError
+from vision.model import TileModel
+from vision.read import read_garden, resolve_model
+
+ATTRS = ("floor", "path", "decor", "corner")
+#: Corner error (fraction of one tile side) above which a found grid counts as a localisation failure.
+LOCALISATION_TOLERANCE = 0.25
+
+_PREFERENCES = {"minor": "path:stone", "major": "decor:gate", "majority": "floor:water", "detail": "floor:gravel"}
+_MISSIONS = (("decor:pagoda", "floor:cherry_blossom"), ("path:wood", "decor:crane"), ("floor:clay", "decor:bench"))
+
+
+def level5_score(garden: Garden) -> int | None:
+    """Total of a fixed one-player level-5 game with this garden (missions completed when the
+    garden qualifies); None when the garden does not make a valid game."""
+    missions = []
+    for pair in _MISSIONS:
+        feats = [Feature.parse(f) for f in pair]
+        missions.append({"features": list(pair), "completed_by": ["P"] if qualifies(garden, feats) else []})
+    game = {"boards": [1, 2, 3, 4, 5], "preferences": _PREFERENCES, "missions": missions,
+            "players": [{"name": "P", "coins": 10, "garden": garden.to_lists()}]}
+    try:
+        return int(score_game(game)["players"][0]["total"])
+    except InvalidGameError:
+        return None
+
+
+@dataclass
+class PhotoResult:
+    name: str
+    located: bool
+    corner_error: float  # in tile sides; nan when not located
+    correct: dict[str, int]  # attribute -> cells right (of 16)
+    tiles_right: int
+    garden_exact: bool
+    score_true: int | None
+    score_read: int | None
+    timings: dict[str, float] = field(default_factory=dict)
+    review: int = 0
+
+
+def bench_photo(photo: LabelledPhoto, model: TileModel) -> PhotoResult:
+    """Read one labelled photo and compare with its truth."""
+    truth = photo.garden
+    score_true = level5_score(truth)
+    t0 = time.perf_counter()
+    try:
+        reading = read_garden(photo.image_path, model=model)
+    except GridNotFoundError:
+        elapsed = time.perf_counter() - t0
+        return PhotoResult(photo.image_path.name, False, float("nan"), dict.fromkeys(ATTRS, 0), 0, False,
+                           score_true, None, {"decode": 0.0, "localise": elapsed, "classify": 0.0})
+    side = np.mean(np.linalg.norm(photo.corners - np.roll(photo.corners, 1, axis=0), axis=1)) / GRID_SIZE
+    err = float(np.linalg.norm(reading.corners - photo.corners, axis=1).max() / side)
+    correct = dict.fromkeys(ATTRS, 0)
+    tiles_right = 0
+    for cell, true_tile in truth.cells():
+        read_tile = reading.garden[cell]
+        oks = [getattr(read_tile, a) == getattr(true_tile, a) for a in ATTRS]
+        for a, ok in zip(ATTRS, oks):
+            correct[a] += int(ok)
+        tiles_right += int(all(oks))
+    return PhotoResult(photo.image_path.name, err <= LOCALISATION_TOLERANCE, err, correct, tiles_right,
+                       reading.garden == truth, score_true, level5_score(reading.garden), dict(reading.timings),
+                       len(reading.review))
+
+
+def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: float) -> dict[str, Any]:
+    n = len(results)
+    cells = 16 * n
+    out: dict[str, Any] = {"photos": n}
+    for a in ATTRS:
+        out[f"{a}_accuracy"] = sum(r.correct[a] for r in results) / cells
+    out["tile_accuracy"] = sum(r.tiles_right for r in results) / cells
+    out["garden_exact"] = sum(r.garden_exact for r in results) / n
+    out["score_exact"] = sum(r.score_read is not None and r.score_read == r.score_true for r in results) / n
+    out["localisation_failures"] = sum(not r.located for r in results)
+    errs = np.array([r.corner_error for r in results if np.isfinite(r.corner_error)])
+    out["median_corner_error_tiles"] = float(np.median(errs)) if errs.size else float("nan")
+    for key in ("decode", "localise", "classify", "total"):
+        vals = np.array([sum(r.timings.values()) if key == "total" else r.timings.get(key, 0.0) for r in results])
+        out[f"{key}_median_s"] = float(np.median(vals))
+        out[f"{key}_p95_s"] = float(np.percentile(vals, 95))
+    out["peak_rss_mb"] = peak_rss_mb
+    out["peak_python_heap_mb"] = peak_traced_mb
+    return out
+
+
+def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
+              progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], list[PhotoResult]]:
+    """Benchmark every labelled photo in ``data``; returns (summary, per-photo results)."""
+    photos = list(iter_labelled(Path(data)))
+    if not photos:
+        raise ValueError(f"no labelled photos (image + .json sidecar) in {data}")
+    tile_model = resolve_model(model)
+    tracemalloc.start()
+    results = []
+    for i, photo in enumerate(photos):
+        results.append(bench_photo(photo, tile_model))
+        if progress:
+            progress(i + 1, len(photos))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    return summarise(results, rss, peak / 1e6), results
+
+
+def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["photo", "located", "corner_error_tiles", *[f"{a}_right" for a in ATTRS], "tiles_right",
+                    "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review"])
+        for r in results:
+            w.writerow([r.name, int(r.located), f"{r.corner_error:.4f}", *[r.correct[a] for a in ATTRS],
+                        r.tiles_right, int(r.garden_exact), r.score_true, r.score_read,
+                        *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review])
+
+
+def format_summary(s: dict[str, Any]) -> str:
+    lines = [f"photos                  {s['photos']}"]
+    for a in ATTRS:
+        lines.append(f"{a + ' accuracy':<24}{s[f'{a}_accuracy'] * 100:7.2f} %")
+    lines += [
+        f"{'whole-tile accuracy':<24}{s['tile_accuracy'] * 100:7.2f} %",
+        f"{'whole-garden exact':<24}{s['garden_exact'] * 100:7.2f} %",
+        f"{'final-score exact (L5)':<24}{s['score_exact'] * 100:7.2f} %",
+        f"{'localisation failures':<24}{s['localisation_failures']:4d}   "
+        f"(median corner error {s['median_corner_error_tiles']:.3f} tile)",
+    ]
+    for key in ("decode", "localise", "classify", "total"):
+        lines.append(f"{'time ' + key:<24}median {s[f'{key}_median_s'] * 1000:7.1f} ms   "
+                     f"p95 {s[f'{key}_p95_s'] * 1000:7.1f} ms")
+    lines.append(f"{'peak memory':<24}{s['peak_rss_mb']:.0f} MB RSS "
+                 f"(python heap peak {s['peak_python_heap_mb']:.0f} MB)")
+    return "\n".join(lines)
+
+
+def cli_bench(args: argparse.Namespace) -> int:
+    """``zengarden bench --data DIR [--model M] [--csv PATH]``."""
+    def show(done: int, total: int) -> None:
+        print(f"\r{done}/{total} photos", end="", file=sys.stderr, flush=True)
+
+    try:
+        summary, results = run_bench(args.data, args.model, show)
+        csv_path = Path(args.csv) if args.csv else Path(args.data) / "bench.csv"
+        write_csv(csv_path, results)
+    except (ValueError, OSError) as exc:
+        print(f"\nerror: {exc}", file=sys.stderr)
+        return 2
+    print("", file=sys.stderr)
+    print(format_summary(summary))
+    print(f"per-photo CSV: {csv_path}")
+    return 0

@@ -1,0 +1,136 @@
+"""Hand-engineered tile features: colour statistics, texture and shape, computed in batches.
+
+``tile_features(crops, cfg) -> (K, D) float32`` for ``K`` BGR tile crops of any (square) size.
+Nothing here knows our art: it describes where colours and edges are, so the same features serve
+the floor, path, corner and decor readers and any other square tile art.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+
+# 8-neighbour offsets (rows, cols) for the local binary pattern, in circular order.
+_LBP_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+_LBP_BINS = 10  # rotation-invariant uniform codes: popcount 0..8, plus one bin for the rest
+
+
+def as_batch(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """Crops (a list of ``(h, w, 3)`` uint8 BGR arrays or one ``(K, h, w, 3)`` array) ->
+    ``(K, F, F, 3)`` uint8 resized to ``cfg.feature_side``."""
+    side = cfg.feature_side
+    if isinstance(crops, np.ndarray) and crops.ndim == 4:
+        if crops.shape[3] != 3 or crops.dtype != np.uint8:
+            raise ValueError(f"crops must be (K, h, w, 3) uint8, got {crops.shape} {crops.dtype}")
+        if crops.shape[1] == side and crops.shape[2] == side:
+            return crops
+        items: Sequence[np.ndarray] = list(crops)
+    else:
+        items = list(crops)
+    out = np.empty((len(items), side, side, 3), dtype=np.uint8)
+    for i, crop in enumerate(items):
+        arr = np.asarray(crop)
+        if arr.ndim != 3 or arr.shape[2] != 3 or arr.dtype != np.uint8 or min(arr.shape[:2]) < 4:
+            raise ValueError(f"crop {i} must be (h, w, 3) uint8 with h, w >= 4, got {arr.shape} {arr.dtype}")
+        interp = cv2.INTER_AREA if arr.shape[0] > side else cv2.INTER_LINEAR
+        out[i] = cv2.resize(arr, (side, side), interpolation=interp)
+    return out
+
+
+def _cell_means(values: np.ndarray, grid: int) -> np.ndarray:
+    """(K, F, F, C) -> (K, grid*grid*C) block means."""
+    k, f, _, c = values.shape
+    step = f // grid
+    v = values[:, : step * grid, : step * grid].reshape(k, grid, step, grid, step, c)
+    return v.mean(axis=(2, 4)).reshape(k, grid * grid * c)
+
+
+def _histograms(channel: np.ndarray, bins: int, lo: float, hi: float) -> np.ndarray:
+    """(K, F, F) -> (K, bins) normalised histograms of each crop."""
+    k = channel.shape[0]
+    idx = np.clip(((channel.reshape(k, -1) - lo) / (hi - lo) * bins).astype(np.int32), 0, bins - 1)
+    offsets = (np.arange(k, dtype=np.int64) * bins)[:, None]
+    counts = np.bincount((idx + offsets).ravel(), minlength=k * bins).reshape(k, bins)
+    return counts.astype(np.float32) / idx.shape[1]
+
+
+def _lbp_codes(gray: np.ndarray) -> np.ndarray:
+    """(K, F, F) float -> (K, F-2, F-2) rotation-invariant uniform LBP bin (0.._LBP_BINS-1)."""
+    centre = gray[:, 1:-1, 1:-1]
+    f = gray.shape[1]
+    bits = np.stack(
+        [gray[:, 1 + dr : f - 1 + dr, 1 + dc : f - 1 + dc] >= centre + 2.0 for dr, dc in _LBP_OFFSETS], axis=-1
+    )
+    ones = bits.sum(axis=-1)
+    transitions = (bits != np.roll(bits, 1, axis=-1)).sum(axis=-1)
+    return np.where(transitions <= 2, ones, _LBP_BINS - 1)
+
+
+def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """``K`` BGR tile crops ``(h, w, 3)`` -> ``(K, D)`` float32 feature matrix.
+
+    Blocks: per-cell Lab mean and std on a ``color_grid`` grid; global L/a/b and hue-saturation
+    histograms; per-cell gradient-orientation histograms (HOG-like, ``hog_grid`` grid); per-cell
+    edge density; per-quadrant local-binary-pattern texture histograms.
+    """
+    batch = as_batch(crops, cfg)
+    k = batch.shape[0]
+    if k == 0:
+        return np.zeros((0, feature_dim(cfg)), dtype=np.float32)
+    side = cfg.feature_side
+    flat = batch.reshape(k * side, side, 3)
+    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB).reshape(k, side, side, 3).astype(np.float32) / 255.0
+    hsv = cv2.cvtColor(flat, cv2.COLOR_BGR2HSV).reshape(k, side, side, 3).astype(np.float32)
+    gray = lab[..., 0] * 255.0
+
+    parts: list[np.ndarray] = []
+    grid = cfg.color_grid
+    means = _cell_means(lab, grid)
+    sq = _cell_means(lab * lab, grid)
+    parts.append(means)
+    parts.append(np.sqrt(np.maximum(sq - means * means, 0.0)))
+
+    bins = cfg.hist_bins
+    for ch in range(3):
+        parts.append(_histograms(lab[..., ch], bins, 0.0, 1.0))
+    # hue x saturation histogram (hue in 0..180 for OpenCV 8-bit)
+    hue_bin = np.clip((hsv[..., 0] / 180.0 * bins).astype(np.int32), 0, bins - 1)
+    sat_bin = np.clip((hsv[..., 1] / 256.0 * 4).astype(np.int32), 0, 3)
+    parts.append(_histograms((hue_bin * 4 + sat_bin).astype(np.float32) + 0.5, bins * 4, 0.0, bins * 4.0))
+
+    # gradients
+    gx = np.zeros_like(gray)
+    gy = np.zeros_like(gray)
+    gx[:, :, 1:-1] = gray[:, :, 2:] - gray[:, :, :-2]
+    gy[:, 1:-1, :] = gray[:, 2:, :] - gray[:, :-2, :]
+    mag = np.sqrt(gx * gx + gy * gy)
+    ang = np.mod(np.arctan2(gy, gx), np.pi)
+    nb = cfg.hog_bins
+    ori = np.clip((ang / np.pi * nb).astype(np.int32), 0, nb - 1)
+    hog_grid = cfg.hog_grid
+    step = side // hog_grid
+    cell_rows = np.minimum(np.arange(side) // step, hog_grid - 1)
+    cell_idx = (cell_rows[:, None] * hog_grid + cell_rows[None, :]) * nb
+    keys = (np.arange(k, dtype=np.int64) * (hog_grid * hog_grid * nb))[:, None, None] + cell_idx[None] + ori
+    hog = np.bincount(keys.ravel(), weights=mag.ravel(), minlength=k * hog_grid * hog_grid * nb)
+    hog = hog.reshape(k, hog_grid * hog_grid, nb).astype(np.float32) / (step * step)
+    hog = hog / (np.linalg.norm(hog, axis=-1, keepdims=True) + 1.0)
+    parts.append(hog.reshape(k, -1))
+    parts.append(_cell_means(mag[..., None], hog_grid) / 64.0)
+
+    codes = _lbp_codes(gray)
+    half = codes.shape[1] // 2
+    for rows in (slice(0, half), slice(half, None)):
+        for cols in (slice(0, half), slice(half, None)):
+            parts.append(_histograms(codes[:, rows, cols].astype(np.float32) + 0.5, _LBP_BINS, 0.0, float(_LBP_BINS)))
+    return np.concatenate(parts, axis=1).astype(np.float32)
+
+
+def feature_dim(cfg: VisionConfig = DEFAULT_CONFIG) -> int:
+    """Length of the feature vector :func:`tile_features` returns for ``cfg``."""
+    g, h = cfg.color_grid, cfg.hog_grid
+    return 2 * 3 * g * g + 3 * cfg.hist_bins + 4 * cfg.hist_bins + h * h * cfg.hog_bins + h * h + 4 * _LBP_BINS

@@ -1,0 +1,139 @@
+"""The tile model: four `TileClassifier` readers plus metadata, saved without executable code.
+
+Files are skops archives (``.skops``) holding only scikit-learn estimators, numpy arrays and a
+JSON metadata string; loading accepts an explicit allow-list of types and refuses anything else,
+so a model file cannot run code. ``load_model()`` without a path loads the bundled
+``models/zen-garden.skops``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS
+from vision.classify import TileClassifier
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.decode import AttributeProbs
+from vision.features import tile_features
+
+READERS = ("floor", "path", "decor", "corner")
+VOCAB: dict[str, tuple[str, ...]] = {
+    "floor": tuple(v.value for v in ALL_FLOORS),
+    "path": tuple(v.value for v in ALL_PATHS),
+    "decor": tuple(v.value for v in ALL_DECORS),
+    "corner": tuple(v.value for v in ALL_CORNERS),
+}
+FORMAT_VERSION = 1
+DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "zen-garden.skops"
+
+# Types a model file may contain besides the ones skops trusts by default.
+_ALLOWED_TYPES = frozenset({
+    "sklearn.neural_network._stochastic_optimizers.AdamOptimizer",
+    "sklearn.neural_network._stochastic_optimizers.SGDOptimizer",
+    "sklearn._loss.loss.HalfMultinomialLoss",
+    "sklearn._loss.link.MultinomialLogit",
+    "sklearn._loss.link.Interval",
+    "sklearn.ensemble._hist_gradient_boosting.binning._BinMapper",
+    "sklearn.ensemble._hist_gradient_boosting.predictor.TreePredictor",
+    "sklearn._loss._loss.CyHalfMultinomialLoss",
+    "numpy.dtype",
+})
+# Config fields that change what a model computes: stored with the model, restored on load.
+_MODEL_CFG_FIELDS = ("tile_side", "tile_inset", "crop_max_downscale", "color_grid", "hist_bins", "hog_bins",
+                     "hog_grid", "feature_side", "mask_side", "mask_windows")
+
+
+class ModelLoadError(ValueError):
+    """A model file is missing, corrupt, of another version, or contains disallowed types."""
+
+
+@dataclass
+class TileModel:
+    """The four readers and what they were trained on."""
+
+    readers: dict[str, TileClassifier]
+    cfg: VisionConfig = DEFAULT_CONFIG
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: Tile-pixel classifier for localisation (``predict_proba`` on per-pixel features), or None.
+    mask: Any = None
+
+    def __post_init__(self) -> None:
+        missing = [r for r in READERS if r not in self.readers]
+        if missing:
+            raise ValueError(f"model lacks readers: {', '.join(missing)}")
+
+    def predict_probs(self, crops: np.ndarray) -> AttributeProbs:
+        """``(C, T, T, 3)`` tile crops (C a multiple of 16) -> per-attribute probabilities."""
+        feats = tile_features(crops, self.cfg)
+        out: dict[str, np.ndarray] = {}
+        for name in READERS:
+            clf = self.readers[name]
+            proba = clf.predict_proba_features(feats)
+            full = np.zeros((feats.shape[0], len(VOCAB[name])))
+            for j, label in enumerate(clf.classes_):
+                if label in VOCAB[name]:
+                    full[:, VOCAB[name].index(label)] = proba[:, j]
+            out[name] = full
+        return AttributeProbs(out["floor"], out["path"], out["decor"], out["corner"])
+
+    def save(self, path: str | Path) -> Path:
+        """Write the model as a skops archive; returns the path."""
+        import skops.io as sio
+
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = dict(self.meta)
+        meta["format_version"] = FORMAT_VERSION
+        meta["cfg"] = {k: v for k, v in asdict(self.cfg).items() if k in _MODEL_CFG_FIELDS}
+        meta["learners"] = {name: self.readers[name].learner for name in READERS}
+        meta.setdefault("saved", time.strftime("%Y-%m-%dT%H:%M:%S"))
+        payload = {"meta": json.dumps(meta), **{name: self.readers[name].estimator_ for name in READERS}}
+        if self.mask is not None:
+            payload["mask"] = self.mask
+        sio.dump(payload, path)
+        return path
+
+
+def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFIG) -> TileModel:
+    """Load a model file (default: the bundled one). Raises :class:`ModelLoadError`."""
+    import skops.io as sio
+
+    path = DEFAULT_MODEL_PATH if path is None else Path(path)
+    if not path.is_file():
+        raise ModelLoadError(f"model file not found: {path}")
+    try:
+        untrusted = sio.get_untrusted_types(file=path)
+    except Exception as exc:
+        raise ModelLoadError(f"{path.name}: not a model file ({exc})") from None
+    bad = sorted(set(untrusted) - _ALLOWED_TYPES)
+    if bad:
+        raise ModelLoadError(f"{path.name}: refusing to load unexpected types: {', '.join(bad)}")
+    try:
+        payload = sio.load(path, trusted=list(untrusted))
+        meta = json.loads(payload["meta"])
+    except Exception as exc:
+        raise ModelLoadError(f"{path.name}: corrupt model file ({exc})") from None
+    if meta.get("format_version") != FORMAT_VERSION:
+        raise ModelLoadError(f"{path.name}: model format {meta.get('format_version')} (expected {FORMAT_VERSION})")
+    known = {f.name for f in fields(VisionConfig)}
+    overrides = {k: (tuple(v) if isinstance(v, list) else v) for k, v in meta.get("cfg", {}).items() if k in known}
+    model_cfg = replace(cfg, **overrides)
+    readers: dict[str, TileClassifier] = {}
+    for name in READERS:
+        est = payload.get(name)
+        if est is None or not hasattr(est, "predict_proba"):
+            raise ModelLoadError(f"{path.name}: reader {name!r} missing")
+        clf = TileClassifier(learner=meta.get("learners", {}).get(name, "logreg"), cfg=model_cfg)
+        clf.estimator_ = est
+        clf.classes_ = est.classes_
+        readers[name] = clf
+    mask = payload.get("mask")
+    if mask is not None and not hasattr(mask, "predict_proba"):
+        raise ModelLoadError(f"{path.name}: tile mask is not a classifier")
+    return TileModel(readers, model_cfg, meta, mask=mask)

@@ -1,0 +1,150 @@
+"""Reading gardens from photos: localise, straighten, classify, decode jointly.
+
+``read_garden(image, model=None, corners=None) -> GardenReading`` for one photo and
+``read_gardens(images, ...)`` for all photos of one game (decoded together: every physical tile
+exists once). ``image`` is a ``(M, N, 3)`` uint8 BGR array, a path, or the file's bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+import numpy as np
+
+from scorer.tiles import Garden, Tile
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.crop import check_corners, check_image, crop_tiles
+from vision.decode import AttributeProbs, decode
+from vision.io import ImageSource, load_image_scaled
+from vision.locate import locate_garden
+from vision.model import TileModel, load_model
+
+ImageInput = Union[np.ndarray, ImageSource]
+
+_MODEL_CACHE: dict[str, TileModel] = {}
+
+
+@dataclass(frozen=True)
+class GardenReading:
+    """What was read from one photo.
+
+    ``corners`` ``(4, 2)`` (x, y) TL, TR, BR, BL of the read garden in the input image's pixels
+    (for a path or bytes input: in the photo's full-resolution upright pixels); ``confidence``
+    ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check; ``alternatives`` per cell
+    (row-major, 16 entries) the chosen tile first then the next most probable ``(Tile, prob)``;
+    ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``.
+    """
+
+    garden: Garden
+    corners: np.ndarray
+    confidence: np.ndarray
+    review: tuple[str, ...]
+    alternatives: tuple[tuple[tuple[Tile, float], ...], ...] = ()
+    timings: dict[str, float] = field(default_factory=dict)
+    located: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form printed by ``zengarden read --json``."""
+        return {
+            "garden": self.garden.to_lists(),
+            "corners": [[round(float(x), 2), round(float(y), 2)] for x, y in self.corners],
+            "confidence": [[round(float(v), 4) for v in row] for row in self.confidence],
+            "review": list(self.review),
+            "alternatives": [[[t.format(), round(p, 4)] for t, p in cell] for cell in self.alternatives],
+            "timings": {k: round(v, 4) for k, v in self.timings.items()},
+        }
+
+
+def resolve_model(model: TileModel | str | Path | None) -> TileModel:
+    """A loaded model: the given one, a path to load, or the bundled default (cached)."""
+    if isinstance(model, TileModel):
+        return model
+    key = str(model) if model is not None else "<default>"
+    if key not in _MODEL_CACHE:
+        _MODEL_CACHE[key] = load_model(model)
+    return _MODEL_CACHE[key]
+
+
+def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, float]:
+    """-> (image array, scale array/original, seconds spent decoding)."""
+    t0 = time.perf_counter()
+    if isinstance(image, np.ndarray):
+        check_image(image)
+        return image, 1.0, 0.0
+    arr, scale = load_image_scaled(image, cfg)
+    return arr, scale, time.perf_counter() - t0
+
+
+def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
+                     ) -> tuple[np.ndarray, np.ndarray, float, dict[str, float]]:
+    cfg = model.cfg
+    arr, scale, t_decode = _prepare(image, cfg)
+    t0 = time.perf_counter()
+    found = locate_garden(arr, cfg, mask_model=model.mask) if corners is None else check_corners(corners) * scale
+    t1 = time.perf_counter()
+    crops = crop_tiles(arr, found, cfg)
+    t2 = time.perf_counter()
+    return crops, found / scale, scale, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1}
+
+
+def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | None = None,
+                 corners: Sequence[Any | None] | None = None) -> list[GardenReading]:
+    """Read all gardens of one game, decoded jointly (no tile used twice across them).
+
+    ``corners`` optionally gives per image 4 (x, y) corners (or None to locate). Raises
+    :class:`vision.locate.GridNotFoundError` / ``ValueError`` with a message naming the photo.
+    """
+    images = list(images)
+    if not images:
+        raise ValueError("no photos given")
+    per_corners = list(corners) if corners is not None else [None] * len(images)
+    if len(per_corners) != len(images):
+        raise ValueError(f"{len(images)} photos but {len(per_corners)} corner sets")
+    tile_model = resolve_model(model)
+    prepared = []
+    for i, (img, cs) in enumerate(zip(images, per_corners)):
+        try:
+            prepared.append(_locate_and_crop(img, tile_model, cs))
+        except ValueError as exc:
+            if len(images) == 1:
+                raise
+            raise type(exc)(f"photo {i + 1}: {exc}") from None
+    t0 = time.perf_counter()
+    probs = AttributeProbs.concat([tile_model.predict_probs(crops) for crops, *_ in prepared])
+    decoded = decode(probs, tile_model.cfg)
+    t_classify = (time.perf_counter() - t0) / len(images)
+    out = []
+    for (_, found, _, timings), dec in zip(prepared, decoded):
+        timings = dict(timings)
+        timings["classify"] += t_classify
+        out.append(GardenReading(dec.garden, found, dec.confidence, dec.review, dec.alternatives, timings))
+    return out
+
+
+def read_garden(image: ImageInput, model: TileModel | str | Path | None = None,
+                corners: Any | None = None) -> GardenReading:
+    """Read one garden from a photo (array ``(M, N, 3)`` uint8 BGR, path or bytes)."""
+    return read_gardens([image], model, [corners])[0]
+
+
+def cli_read(args: argparse.Namespace, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
+    """``zengarden read PHOTO [--model M] [--json]``."""
+    try:
+        reading = read_garden(Path(args.photo), model=args.model)
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(reading.to_dict()))
+    else:
+        print(reading.garden.format())
+        if reading.review:
+            print(f"check: {', '.join(reading.review)}", file=sys.stderr)
+    return 0

@@ -1,0 +1,165 @@
+"""Training the tile model from labelled photos (image + sidecar JSON): synthetic and calibration.
+
+``train_model(dirs, progress=None) -> TileModel``. Each photo contributes its 16 tile crops cut
+with the truth corners (plus jittered copies, so readers tolerate localisation error), each in
+the four quarter turns (the corner label turns with the crop), and a sample of pixels for the
+tile-mask learner. Small directories (a user's handful of corrected photos of their own copy)
+are up-weighted against big synthetic ones so a few photos calibrate the model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+from sklearn.ensemble import HistGradientBoostingClassifier
+
+from scorer.vocab import GRID_SIZE
+from vision.classify import TileClassifier
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.crop import crop_tiles
+from vision.dataset import LabelledPhoto, iter_labelled
+from vision.features import tile_features
+from vision.io import load_image_scaled
+from vision.locate import downscale, pixel_features, truth_mask
+from vision.model import READERS, TileModel
+
+Progress = Callable[[float, str], None]
+
+# Reader configurations of the one TileClassifier.
+READER_PARAMS: dict[str, dict[str, object]] = {
+    "floor": {"learner": "logreg", "C": 1.0},
+    "path": {"learner": "logreg", "C": 1.0},
+    "decor": {"learner": "mlp", "C": 1.0, "hidden": 128, "max_iter": 200},
+    "corner": {"learner": "logreg", "C": 1.0},
+}
+
+
+def _labels(photo: LabelledPhoto, quarter_turns: int) -> list[tuple[str, str, str, str]]:
+    """Per-cell (floor, path, decor, corner) labels, corners turned ``quarter_turns`` clockwise."""
+    out = []
+    for _, tile in photo.garden.cells():
+        corner = tile.corner
+        for _ in range(quarter_turns):
+            corner = corner.rotated_cw()
+        out.append((tile.floor.value, tile.path.value, tile.decor.value, corner.value))
+    return out
+
+
+def jitter_corners(corners: np.ndarray, rng: np.random.Generator, frac: float) -> np.ndarray:
+    """Corners ``(4, 2)`` moved by Gaussian noise of ``frac`` of one tile side."""
+    side = np.mean(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) / GRID_SIZE
+    return corners + rng.normal(0.0, frac * side, size=corners.shape)
+
+
+def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator
+                  ) -> tuple[np.ndarray, list[tuple[str, str, str, str]], np.ndarray, np.ndarray]:
+    """One photo -> (tile features ``(K, D)``, K label tuples, mask pixel features ``(P, F)``,
+    mask labels ``(P,)``)."""
+    image, scale = load_image_scaled(photo.image_path, cfg)
+    corners = photo.corners * scale
+    feats: list[np.ndarray] = []
+    labels: list[tuple[str, str, str, str]] = []
+    corner_sets = [corners] + [jitter_corners(corners, rng, cfg.train_jitter_frac)
+                               for _ in range(cfg.train_jitter_copies)]
+    for cs in corner_sets:
+        crops = crop_tiles(image, cs, cfg)
+        for k in range(4):
+            turned = np.ascontiguousarray(np.rot90(crops, -k, axes=(1, 2)))  # k quarter turns clockwise
+            feats.append(tile_features(turned, cfg))
+            labels.extend(_labels(photo, k))
+    tiny, tiny_scale = downscale(image, cfg.mask_side)
+    pix = pixel_features(tiny, cfg)
+    truth = truth_mask(tiny.shape[:2], corners * tiny_scale).ravel()
+    take = rng.choice(pix.shape[0], size=min(cfg.mask_train_pixels, pix.shape[0]), replace=False)
+    return np.concatenate(feats), labels, pix[take], truth[take]
+
+
+def _dir_photos(dirs: Sequence[str | Path]) -> list[list[LabelledPhoto]]:
+    groups = []
+    for d in dirs:
+        path = Path(d)
+        if not path.is_dir():
+            raise ValueError(f"not a directory: {path}")
+        photos = list(iter_labelled(path))
+        if not photos:
+            raise ValueError(f"no labelled photos (image + .json sidecar) in {path}")
+        groups.append(photos)
+    return groups
+
+
+def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
+                cfg: VisionConfig = DEFAULT_CONFIG) -> TileModel:
+    """Train all readers and the tile mask from labelled photo directories.
+
+    A directory with fewer photos than the largest is weighted up (at most
+    ``cfg.calibration_weight``) so calibration photos of a real copy count. ``progress(fraction,
+    message)`` is called as photos are processed and readers fitted.
+    """
+    if isinstance(dirs, (str, Path)):
+        dirs = [dirs]
+    if not dirs:
+        raise ValueError("give at least one directory of labelled photos")
+    groups = _dir_photos(dirs)
+    largest = max(len(g) for g in groups)
+    total = sum(len(g) for g in groups)
+    rng = np.random.default_rng(cfg.train_seed)
+    report = progress or (lambda _f, _m: None)
+    t0 = time.perf_counter()
+
+    feats, labels, weights, mask_x, mask_y, mask_w = [], [], [], [], [], []
+    done = 0
+    for group in groups:
+        weight = float(min(cfg.calibration_weight, max(1.0, largest / len(group))))
+        for photo in group:
+            f, lab, px, py = photo_samples(photo, cfg, rng)
+            feats.append(f)
+            labels.extend(lab)
+            weights.append(np.full(len(lab), weight))
+            mask_x.append(px)
+            mask_y.append(py)
+            mask_w.append(np.full(len(py), weight))
+            done += 1
+            report(0.7 * done / total, f"prepared {done}/{total} photos")
+    x = np.concatenate(feats)
+    y = np.asarray(labels)
+    w = np.concatenate(weights)
+    uniform = bool(np.all(w == w[0]))
+    readers: dict[str, TileClassifier] = {}
+    for i, name in enumerate(READERS):
+        report(0.7 + 0.25 * i / len(READERS), f"fitting the {name} reader")
+        clf = TileClassifier(cfg=cfg, random_state=cfg.train_seed, **READER_PARAMS[name])  # type: ignore[arg-type]
+        readers[name] = clf.fit_features(x, y[:, i], None if uniform else w)
+    report(0.95, "fitting the tile mask")
+    mask = HistGradientBoostingClassifier(max_iter=cfg.mask_iterations, max_leaf_nodes=cfg.mask_leaves,
+                                          random_state=cfg.train_seed)
+    mask.fit(np.concatenate(mask_x), np.concatenate(mask_y), sample_weight=np.concatenate(mask_w))
+    meta = {
+        "trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
+        "photos": total,
+        "tile_samples": int(x.shape[0]),
+        "train_seconds": round(time.perf_counter() - t0, 1),
+    }
+    report(1.0, "done")
+    return TileModel(readers, cfg, meta, mask=mask)
+
+
+def cli_train(args: argparse.Namespace) -> int:
+    """``zengarden train --data DIR [--data DIR ...] --out MODEL``."""
+    def show(fraction: float, message: str) -> None:
+        print(f"\r[{fraction * 100:5.1f} %] {message:<40}", end="", file=sys.stderr, flush=True)
+
+    try:
+        model = train_model(args.data, progress=show)
+        path = model.save(args.out)
+    except (ValueError, OSError) as exc:
+        print(f"\nerror: {exc}", file=sys.stderr)
+        return 2
+    size = path.stat().st_size / 1e6
+    print(f"\nwrote {path} ({size:.1f} MB) from {model.meta['photos']} photos "
+          f"in {model.meta['train_seconds']} s")
+    return 0
