@@ -38,12 +38,16 @@ def get_history(directory: str) -> History:
 
 @st.cache_resource(show_spinner=False)
 def get_model(path: str | None) -> Any:
-    """The tile model (bundled, or the local one trained from this copy's photos)."""
-    if not photos.vision_status()["model"]:
-        return None
-    from vision.model import load_model
+    """The tile model (bundled, or the local one trained from this copy's photos). Raises
+    ImportError / ValueError when photo reading is not installed or the model cannot be loaded."""
+    return photos.load_tile_model(path)
 
-    return load_model(path) if path else load_model()
+
+def model_or_error() -> tuple[Any, str | None]:
+    try:
+        return get_model(ss().settings.get("model_path")), None
+    except (ImportError, ValueError) as exc:  # not cached: the next photo tries again
+        return None, str(exc)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -329,10 +333,13 @@ def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes
 
 def run_reader(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, corners: Any) -> None:
     s = ss()
+    model, error = model_or_error()
+    if model is None:
+        s.messages[i] = ("warning", T("reading_unavailable", error=error))
+        return
     try:
         with st.spinner(T("reading")):
-            reading = photos.read_photo(image, model=get_model(s.settings.get("model_path")), corners=corners,
-                                        digest=player.get("photo") or "")
+            reading = photos.read_photo(image, model=model, corners=corners, digest=player.get("photo") or "")
     except photos.PhotoError as exc:
         key = {"grid": "grid_not_found", "unavailable": "reading_unavailable"}.get(exc.kind, "read_error")
         s.messages[i] = ("warning", T(key, error=str(exc)))
@@ -387,8 +394,10 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
                                                      format_func=lambda v, a=attr: T.value(a, v))
     if conf is not None:
         cfg["confidence"] = st.column_config.NumberColumn(T("confidence"), disabled=True, format="%d%%")
+    order = ["cell", *(["check"] if review else []), *vm.ATTRS, *(["confidence"] if conf is not None else [])]
+    # keyed + fixed rows: Streamlit keeps the edits while only values (⚠, confidence) change
     edited = st.data_editor(pd.DataFrame(rows), key=k(f"editor{i}.{player['editor_ver']}"), hide_index=True,
-                            column_config=cfg, width="stretch", num_rows="fixed")
+                            column_config=cfg, column_order=order, width="stretch", num_rows="fixed")
     player["garden"] = vm.grid_from_rows(edited.to_dict("records"))
     missing = vm.missing_cells(player["garden"])
     if missing:
@@ -436,6 +445,9 @@ def missions_tab(T: i18n.Translator) -> None:
                       features=" + ".join(T.feature(f) for f in status.features) or "—"))
         if len(status.features) < 2:
             st.caption(T("mission_pick_features"))
+            continue
+        if any(vm.missing_cells(p["garden"]) for p in draft["players"]):
+            st.caption(T("mission_gardens_first", order=", ".join(mission["completed_by"]) or "—"))
             continue
         for name, counts in status.counts.items():
             mark = "✅" if name in status.qualifiers else "✗"

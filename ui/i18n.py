@@ -12,7 +12,7 @@ from typing import Any
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
 
 EN: dict[str, str] = {
-    "title": "🪨 Zen Garden Scorer",
+    "title": "Zen Garden Scorer",
     "language": "Language",
     "new_game": "New game",
     "data_dir": "Data folder: {path}",
@@ -90,6 +90,7 @@ EN: dict[str, str] = {
     "mission_pick_features": "Choose the mission's two Emperor tiles in Setup first.",
     "mission_dropped": "No longer qualifies and was removed from the order: {names}",
     "mission_nobody": "Nobody's garden completes this mission.",
+    "mission_gardens_first": "Enter every garden first to see who qualifies. Order so far: {order}",
     "mission_order": "Order of completion (first = 5, second = 3, third = 1)",
     "mission_order_help": "Pick the players in the order they completed the mission during the game.",
     # results
@@ -207,7 +208,7 @@ EN: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
-    "title": "🪨 Zen Garden Punktezähler",
+    "title": "Zen Garden Punktezähler",
     "language": "Sprache",
     "new_game": "Neues Spiel",
     "data_dir": "Datenordner: {path}",
@@ -282,6 +283,8 @@ DE: dict[str, str] = {
     "mission_pick_features": "Zuerst im Aufbau die zwei Kaiserplättchen des Auftrags wählen.",
     "mission_dropped": "Erfüllt den Auftrag nicht mehr und wurde entfernt: {names}",
     "mission_nobody": "Kein Garten erfüllt diesen Auftrag.",
+    "mission_gardens_first": "Erst alle Gärten eingeben, dann zeigt sich, wer den Auftrag erfüllt. Bisherige "
+                             "Reihenfolge: {order}",
     "mission_order": "Reihenfolge der Erfüllung (erster = 5, zweiter = 3, dritter = 1)",
     "mission_order_help": "Die Spieler in der Reihenfolge wählen, in der sie den Auftrag im Spiel erfüllt haben.",
     "not_ready": "Noch nicht wertbar. Es fehlt:",

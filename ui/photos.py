@@ -56,6 +56,24 @@ def vision_status() -> dict[str, bool]:
     return out
 
 
+def load_tile_model(path: str | Path | None = None) -> Any:
+    """The vision layer's tile model: ``path`` or the bundled one. Raises ImportError when photo
+    reading is not installed, ValueError (``ModelLoadError``) when the model cannot be loaded."""
+    from vision.model import load_model
+
+    return load_model(path) if path else load_model()
+
+
+def reading_ready(path: str | Path | None = None) -> str | None:
+    """None when photos can be read; otherwise why not (for messages and tests)."""
+    try:
+        importlib.import_module("vision.read")
+        load_tile_model(path)
+    except (ImportError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
 def load_photo(data: bytes) -> LoadedPhoto:
     """Decode (EXIF orientation applied, HEIC supported), refuse non-images and > 50 MP, downscale."""
     from vision.io import load_image

@@ -1,0 +1,100 @@
+"""Shared helpers to drive the real app in Debian's headless Chromium (tests and scripts/measure_app.py).
+
+Playwright's own browser download does not work here; Debian's ``chromium`` package does, at
+``/usr/bin/chromium``, with ``--no-sandbox`` when running as root.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def app_server(data_dir: Path, port: int | None = None, timeout: float = 60.0) -> Iterator[tuple[str, float]]:
+    """Start ``streamlit run app.py`` on a free port with its own data directory.
+    Yields (url, seconds until the server answered its health check)."""
+    port = port or free_port()
+    env = dict(os.environ, ZENGARDEN_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
+           "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+           "--server.fileWatcherType", "none"]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        while True:
+            if proc.poll() is not None:
+                out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                raise RuntimeError(f"streamlit exited with {proc.returncode}:\n{out}")
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=1) as resp:
+                    if resp.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.perf_counter() - t0 > timeout:
+                raise TimeoutError("streamlit did not start")
+            time.sleep(0.1)
+        yield url, time.perf_counter() - t0
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def wait_idle(page: Any, timeout: float = 30.0) -> None:
+    """Wait until the app has finished its current run (the status widget disappears)."""
+    page.wait_for_timeout(150)
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        if page.locator('[data-testid="stStatusWidget"]').count() == 0:
+            page.wait_for_timeout(100)
+            if page.locator('[data-testid="stStatusWidget"]').count() == 0:
+                return
+        page.wait_for_timeout(100)
+    raise TimeoutError("the app kept running")
+
+
+def edit_selectbox_cell(page: Any, grid: Any, row: int, column: int, text: str) -> None:
+    """In a data editor, select row ``row`` (0 = first data row) of the first column, move right
+    ``column`` cells with the keyboard, open the cell's dropdown and choose ``text``."""
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    header = row_h = 35.0
+    page.mouse.click(box["x"] + 20, box["y"] + header + row * row_h + row_h / 2)
+    page.wait_for_timeout(200)
+    for _ in range(column):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    page.keyboard.type(text)
+    page.wait_for_timeout(200)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    page.mouse.click(200, 5)  # leaving the grid commits the edit and reruns the app
