@@ -267,10 +267,54 @@ def gardens_tab(T: i18n.Translator) -> None:
     for c in conflicts:
         where = ", ".join(f"{name} {cell}" for name, cell in c.places)
         st.warning(T("conflict_photo" if c.from_photo else "conflict", tile=T.kind(c.kind), where=where))
+    with_photos = [i for i, p in enumerate(draft["players"]) if p.get("reading") and photo_image(p.get("photo"))
+                   is not None]
+    if len(with_photos) >= 2 and st.button(T("read_jointly"), key=k("joint"), help=T("read_jointly_help")):
+        read_jointly(T, with_photos)
     tabs = st.tabs([f"{T.colour_dot(p['colour'])} {p['name']}" for p in draft["players"]])
     for i, (tab, player) in enumerate(zip(tabs, draft["players"])):
         with tab:
             garden_panel(T, i, player, vm.conflict_cells(conflicts, player["name"]))
+    live_totals(T)
+
+
+def live_totals(T: i18n.Translator) -> None:
+    """Totals as soon as the game is complete, right under the gardens (details on Results)."""
+    game, missing = vm.game_from_draft(ss().draft)
+    if missing:
+        return
+    try:
+        result = score_game(game)
+    except InvalidGameError:
+        return
+    totals = "  ·  ".join(f"{p['name']}: {p['total']}" for p in result["players"])
+    st.markdown(f"**{T('totals')}:** {totals}")
+
+
+def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
+    """Read every photo of the game together (each tile exists once), keeping the user's corrections."""
+    s = ss()
+    model, error = model_or_error()
+    if model is None:
+        st.warning(T("reading_unavailable", error=error))
+        return
+    players = [s.draft["players"][i] for i in indices]
+    try:
+        with st.spinner(T("reading")):
+            readings = photos.read_photos_jointly(
+                [photo_image(p["photo"]) for p in players],
+                [p["reading"]["corners"] if p["reading"].get("manual_corners") else None for p in players],
+                [p["photo"] for p in players], model=model)
+    except photos.PhotoError as exc:
+        st.warning(T("read_error", error=str(exc)))
+        return
+    for i, player, reading in zip(indices, players, readings):
+        merged = vm.merge_reading(player["reading"], reading["garden"], player["garden"])
+        player["reading"] = reading
+        set_grid(player, merged)
+        s.messages[i] = ("success", T("read_ok", n=len(reading["review"])) if reading["review"]
+                         else T("read_ok_clean"))
+    st.rerun()
 
 
 def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_cells: list[str]) -> None:
@@ -402,6 +446,8 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
     missing = vm.missing_cells(player["garden"])
     if missing:
         st.caption(T("cells_missing", n=len(missing), cells=", ".join(missing[:8])))
+    for cell, cands in vm.review_hints(reading, [c for c in review if c not in missing]):
+        st.caption(T("review_hint", cell=cell, options=" · ".join(f"{T.kind(t)} {p}%" for t, p in cands)))
     fixes = vm.corrections(reading, player["garden"])
     if fixes:
         st.caption(T("corrected_cells", cells=", ".join(f["cell"] for f in fixes)))

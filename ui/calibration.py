@@ -20,6 +20,10 @@ from ui.viewmodel import garden_or_none
 
 EXAMPLES = "examples"
 MODELS = "models"
+SYNTH = "synthetic"
+#: Synthetic photos mixed into a local retraining, and their seed (never the shipped model's seeds).
+SYNTH_COUNT = 60
+SYNTH_SEED = 90210
 
 Progress = Callable[..., Any]
 
@@ -53,21 +57,26 @@ def keep_examples(draft: Mapping[str, Any], image_of: Callable[[str | None], Any
     return kept
 
 
-def retrain(progress: Progress | None = None, directory: Path | None = None) -> Path:
-    """Train a model from the kept examples (the vision layer mixes in its synthetic data), save it
-    in the data directory and return its path. Raises ValueError when there is nothing to learn."""
-    vmodel = importlib.import_module("vision.model")
-    train_model = importlib.import_module("vision.train").train_model
-
+def retrain(progress: Progress | None = None, directory: Path | None = None,
+            synth_count: int = SYNTH_COUNT) -> Path:
+    """Train a model from the kept examples combined with synthetic photos (rendered once into the
+    data directory), save it there and return its path. The vision layer weights the few photos of
+    this copy up against the synthetic set. Raises ValueError when there is nothing to learn."""
+    report = progress or (lambda _f, _m="": None)
     base = directory or examples_dir()
     if count_examples(base) == 0:
         raise ValueError("no kept examples yet: save a scored game with 'keep corrected photos' switched on")
-    trained = train_model([base], progress=progress)
+    synth = data_dir() / SYNTH
+    have = count_examples(synth)
+    if have < synth_count:
+        generate = importlib.import_module("vision.synth").generate_dataset
+        for start in range(have, synth_count, 10):
+            report(0.3 * start / synth_count, f"rendering synthetic photos {start}/{synth_count}")
+            generate(synth, min(10, synth_count - start), seed=SYNTH_SEED, start=start)
+    train_model = importlib.import_module("vision.train").train_model
+    trained = train_model([synth, base], progress=lambda f, m="": report(0.3 + 0.7 * float(f), m))
     out_dir = data_dir() / MODELS
     out_dir.mkdir(parents=True, exist_ok=True)
-    save = getattr(vmodel, "save_model", None)
-    if save is None:
-        raise ValueError("this version of the vision layer cannot save models")
-    path = out_dir / time.strftime("local-%Y%m%d-%H%M%S")
-    saved = save(trained, path)
+    path = out_dir / time.strftime("local-%Y%m%d-%H%M%S.skops")
+    saved = trained.save(path)
     return Path(saved) if isinstance(saved, (str, Path)) else path

@@ -219,6 +219,29 @@ def corrections(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]]
             for r in range(GRID) for c in range(GRID) if read[r][c] != grid[r][c]]
 
 
+def merge_reading(old_reading: Mapping[str, Any] | None, new_garden: Sequence[Sequence[str]],
+                  current: Sequence[Sequence[str]]) -> list[list[str]]:
+    """A re-read garden that keeps the user's corrections: cells the user changed from the old
+    reading stay as corrected, every other cell takes the new reading."""
+    fixed = {f["cell"] for f in corrections(old_reading, current)}
+    return [[current[r][c] if cell_name((r, c)) in fixed else new_garden[r][c] for c in range(GRID)]
+            for r in range(GRID)]
+
+
+def review_hints(reading: Mapping[str, Any] | None, cells: Sequence[str]) -> list[tuple[str, list[tuple[str, int]]]]:
+    """For cells to review: the reader's candidates as (tile text without corner, percent)."""
+    if not reading:
+        return []
+    alts = reading.get("alternatives") or {}
+    out = []
+    for cell in cells:
+        cands = alts.get(cell) or []
+        pairs = [(str(t), round(float(p) * 100)) for t, p in cands[:3]]
+        if pairs:
+            out.append((cell, pairs))
+    return out
+
+
 def grid_digest(grid: Sequence[Sequence[str]]) -> str:
     return hashlib.sha1(json.dumps(grid).encode()).hexdigest()[:10]
 
