@@ -1,0 +1,43 @@
+"""Shared fixtures for the vision tests: a few small synthetic photos rendered once per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.model import DEFAULT_MODEL_PATH
+
+
+@pytest.fixture(scope="session")
+def tiny_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four labelled 800x600 photos (mixed difficulty) in a temporary directory."""
+    from vision.synth import generate_dataset
+
+    out = tmp_path_factory.mktemp("tiny")
+    generate_dataset(out, count=4, seed=4242, size=(800, 600), difficulty="mixed")
+    return out
+
+
+@pytest.fixture(scope="session")
+def easy_photos(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Six labelled 1600x1200 easy photos (held-out seed)."""
+    from vision.synth import generate_dataset
+
+    out = tmp_path_factory.mktemp("easy")
+    generate_dataset(out, count=6, seed=31337, size=(1600, 1200), difficulty="easy")
+    return out
+
+
+@pytest.fixture(scope="session")
+def bundled_model():
+    if not DEFAULT_MODEL_PATH.is_file():
+        pytest.skip("bundled model not built (scripts/build_model.sh)")
+    from vision.model import load_model
+
+    return load_model()
+
+
+def random_crops(n: int, side: int = 48, seed: int = 0) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 256, (n, side, side, 3), dtype=np.uint8)

@@ -1,0 +1,66 @@
+"""TileClassifier: a scikit-learn compatible estimator on crops of any size and any tile art."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+
+from scorer.tiles import Tile
+from vision.classify import TileClassifier
+from vision.synth import render_tile
+
+
+def _floor_data(seed: int, sizes=(64, 80)) -> tuple[list[np.ndarray], list[str]]:
+    rng = np.random.default_rng(seed)
+    crops, labels = [], []
+    for floor in ("water", "trees", "clay"):
+        for i in range(6):
+            tile = Tile.parse(f"{floor}/{['sand', 'wood', 'stone'][i % 3]}/{['gate', 'crane'][i % 2]}/"
+                              f"{['nw', 'ne', 'se', 'sw'][i % 4]}")
+            crops.append(render_tile(tile, int(sizes[i % len(sizes)]), rng))
+            labels.append(floor)
+    return crops, labels
+
+
+def test_fit_predict_on_any_size_crops() -> None:
+    crops, labels = _floor_data(0)
+    clf = TileClassifier().fit(crops, labels)
+    assert list(clf.classes_) == ["clay", "trees", "water"]
+    test_crops, test_labels = _floor_data(1, sizes=(50, 120))
+    proba = clf.predict_proba(test_crops)
+    assert proba.shape == (len(test_crops), 3)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-6)
+    assert (clf.predict(test_crops) == np.array(test_labels)).mean() >= 0.9
+    assert clf.score(test_crops, test_labels) >= 0.9  # ClassifierMixin
+
+
+@pytest.mark.parametrize("learner", ["logreg", "mlp", "hgb"])
+def test_every_learner_and_clone(learner: str) -> None:
+    crops, labels = _floor_data(2)
+    clf = TileClassifier(learner=learner, max_iter=50, hidden=16)
+    params = clf.get_params()
+    assert params["learner"] == learner
+    fitted = clone(clf).fit(np.stack([c for c in crops if c.shape[0] == 64]),
+                            [lab for c, lab in zip(crops, labels) if c.shape[0] == 64])
+    assert fitted.predict(crops[:2]).dtype.kind in "US"
+
+
+def test_sample_weight_is_accepted() -> None:
+    crops, labels = _floor_data(3)
+    w = np.ones(len(labels))
+    w[:3] = 5.0
+    TileClassifier().fit(crops, labels, sample_weight=w)
+    TileClassifier(learner="mlp", max_iter=30).fit(crops, labels, sample_weight=w)
+
+
+def test_input_errors() -> None:
+    crops, labels = _floor_data(4)
+    with pytest.raises(ValueError, match="two different labels"):
+        TileClassifier().fit(crops, ["water"] * len(crops))
+    with pytest.raises(ValueError, match="one label per crop"):
+        TileClassifier().fit(crops, labels[:-1])
+    with pytest.raises(ValueError, match="learner"):
+        TileClassifier(learner="cnn").fit(crops, labels)
+    with pytest.raises(ValueError, match=r"\(h, w, 3\)"):
+        TileClassifier().fit([np.zeros((10, 10), np.uint8)] * 2, ["a", "b"])

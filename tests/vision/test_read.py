@@ -1,0 +1,61 @@
+"""End to end: photos in, gardens out — accuracy on a few held-out synthetic photos, API and CLI."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import numpy as np
+import pytest
+
+from scorer.tiles import Garden
+from vision.dataset import iter_labelled
+from vision.read import GardenReading, cli_read, read_garden, read_gardens
+
+
+def _accuracy(reading: GardenReading, truth: Garden) -> float:
+    return sum(reading.garden[cell] == tile for cell, tile in truth.cells()) / 16
+
+
+def test_end_to_end_accuracy_on_easy_photos(easy_photos, bundled_model) -> None:
+    photos = iter_labelled(easy_photos)
+    accs = [_accuracy(read_garden(p.image_path, model=bundled_model), p.garden) for p in photos]
+    assert np.mean(accs) >= 0.9, accs
+    assert sum(a == 1.0 for a in accs) >= len(accs) // 2, accs
+
+
+def test_given_corners_skip_localisation(easy_photos, bundled_model) -> None:
+    photo = iter_labelled(easy_photos)[0]
+    reading = read_garden(photo.image_path, model=bundled_model, corners=photo.corners)
+    np.testing.assert_allclose(reading.corners, photo.corners, atol=1e-6)
+    assert _accuracy(reading, photo.garden) >= 0.9
+    assert reading.confidence.shape == (4, 4)
+    assert all(0.0 <= v <= 1.0 for v in reading.confidence.ravel())
+    assert len(reading.alternatives) == 16 and reading.alternatives[0][0][0] == reading.garden[(0, 0)]
+    assert set(reading.timings) == {"decode", "localise", "classify"}
+
+
+def test_read_gardens_decodes_a_game_jointly(easy_photos, bundled_model) -> None:
+    photos = iter_labelled(easy_photos)[:3]
+    readings = read_gardens([p.image_path for p in photos], model=bundled_model,
+                            corners=[p.corners for p in photos])
+    kinds = [t.kind for r in readings for t in r.garden]
+    assert len(set(kinds)) == 48
+
+
+def test_cli_json_and_errors(easy_photos, bundled_model, tmp_path, capsys) -> None:
+    from vision.model import DEFAULT_MODEL_PATH
+
+    photo = iter_labelled(easy_photos)[0]
+    args = argparse.Namespace(photo=str(photo.image_path), model=str(DEFAULT_MODEL_PATH), json=True)
+    assert cli_read(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"garden", "corners", "confidence", "review"}
+    Garden.from_rows(out["garden"])
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"not a photo")
+    assert cli_read(argparse.Namespace(photo=str(bad), model=None, json=False)) == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
+    assert cli_read(argparse.Namespace(photo=str(photo.image_path), model=str(bad), json=False)) == 2
+    assert "Traceback" not in capsys.readouterr().err
