@@ -27,6 +27,9 @@ from vision import overlay
 
 st.set_page_config(page_title="Zen Garden Scorer", page_icon="🪨", layout="centered")
 
+#: Longer side of the photo as shown (phones are ~400 px wide; enough for a sharp desktop view too).
+DISPLAY_SIDE = 900
+
 
 # --- resources -------------------------------------------------------------------------------
 
@@ -329,8 +332,10 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
     review = sorted(set((reading or {}).get("review", [])) | set(conflict_cells))
     if image is not None:
         corners = (reading or {}).get("corners")
-        st.image(overlay.to_rgb(overlay.draw_grid(image, corners, review=review)), caption=T("photo_caption"),
-                 width="stretch")
+        shown, scale = overlay.downscale(image, DISPLAY_SIDE)
+        shown_corners = None if corners is None else [[x * scale, y * scale] for x, y in corners]
+        st.image(overlay.to_rgb(overlay.draw_grid(shown, shown_corners, review=review)), caption=T("photo_caption"),
+                 width="stretch", output_format="JPEG")
         if reading:
             crops = overlay.photo_crops(image, corners, tile_size=72)
             sheet = overlay.comparison_sheet(player["garden"], crops, tile_size=72, review=review)

@@ -330,9 +330,11 @@ def draft_from_game(game: Mapping[str, Any], readings: Mapping[str, Any] | None 
         if isinstance(grid, list) and len(grid) == GRID and all(isinstance(r, list) and len(r) == GRID for r in grid):
             player["garden"] = [[str(t) if tile_or_none(str(t)) else "" for t in row] for row in grid]
         player["editor_base"] = [list(r) for r in player["garden"]]
-        reading = readings.get(player["name"])
-        if isinstance(reading, Mapping):
-            player["reading"] = dict(reading.get("reading") or reading)
+        saved = readings.get(player["name"])
+        reading = saved.get("reading") if isinstance(saved, Mapping) else None
+        if isinstance(reading, Mapping) and reading.get("garden"):
+            player["reading"] = dict(reading)
+            player["photo"] = reading.get("photo")
     return draft
 
 

@@ -163,11 +163,22 @@ def test_import_game_file_and_invalid_files() -> None:
     assert any("cannot be scored" in e.value for e in at.error)
 
 
+@pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")
 def test_bad_photo_uploads_give_clear_messages() -> None:
     at = start()
     widget(at.file_uploader, key(at, "upload0")).set_value(("notes.jpg", b"hello, not an image", "image/jpeg"))
     run(at)
     assert any("could not be used" in e.value for e in at.error)
+    # a 63-megapixel photo is refused before it is decoded
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (9000, 7000), (120, 130, 140)).save(buf, format="PNG")
+    widget(at.file_uploader, key(at, "upload0")).set_value(("huge.png", buf.getvalue(), "image/png"))
+    run(at)
+    assert any("too large" in e.value for e in at.error)
     # the entered data survives: typing a garden still works afterwards
     assert at.session_state["draft"]["players"][0]["name"] == "Player 1"
 

@@ -141,3 +141,26 @@ def test_load_photo_refuses_non_images_and_huge_images() -> None:
     with pytest.raises(PhotoError) as err:
         load_photo(buf.getvalue())
     assert "too large" in str(err.value)
+
+
+def test_reopened_game_restores_readings_and_photo() -> None:
+    draft = vm.draft_from_game(LEVEL5)
+    draft["players"][0]["reading"] = {"garden": [list(r) for r in draft["players"][0]["garden"]], "photo": "abc",
+                                      "corners": [[0, 0], [1, 0], [1, 1], [0, 1]]}
+    draft["players"][0]["photo"] = "abc"
+    draft["players"][0]["garden"][0][1] = "water/stone/crane/sw"
+    saved = vm.readings_for_history(draft)
+    game, _ = vm.game_from_draft(draft)
+    again = vm.draft_from_game(game, saved)
+    assert again["players"][0]["photo"] == "abc"
+    assert vm.corrections(again["players"][0]["reading"], again["players"][0]["garden"])[0]["cell"] == "B1"
+    assert again["players"][1]["reading"] is None
+
+
+def test_merge_reading_keeps_corrections() -> None:
+    old = {"garden": [["a"] * 4 for _ in range(4)]}
+    current = [["a"] * 4 for _ in range(4)]
+    current[1][2] = "fixed"
+    new = [["b"] * 4 for _ in range(4)]
+    merged = vm.merge_reading(old, new, current)
+    assert merged[1][2] == "fixed" and merged[0][0] == "b"
