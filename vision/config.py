@@ -22,30 +22,37 @@ class VisionConfig:
     # --- localisation (on a downscaled copy) -------------------------------------------------
     #: Longer side of the working image for localisation.
     locate_side: int = 800
-    #: Side of the canonical square the grid-fit score warps into (4 tiles of side/4 pixels).
-    fit_side: int = 128
-    #: Gaussian sigma (working pixels) before computing gradients for seam evidence.
-    locate_blur_sigma: float = 1.0
     #: Minimum area of a candidate quadrilateral as a fraction of the working image.
     min_quad_area_frac: float = 0.02
-    #: Maximum number of candidate quadrilaterals scored by the grid fit.
-    max_candidates: int = 60
-    #: Half-width (in fit pixels) of the band sampled around each seam line.
-    seam_halfwidth: int = 1
-    #: Offset (fit pixels) of the "inside tile" comparison bands from each seam.
-    seam_offset: int = 5
-    #: Local-search step sizes (working pixels) for the corner refinement, coarse to fine.
-    refine_steps: tuple[float, ...] = (2.0, 1.0, 0.5)
-    #: Maximum local-search rounds per step size.
-    refine_rounds: int = 8
-    #: A located grid whose seam contrast score is below this raises GridNotFoundError.
-    min_grid_score: float = -0.5
-    #: Side of the rectified outline in which the 5-line seam comb is searched.
-    comb_side: int = 256
-    #: Smallest tile block searched inside an outline, as a fraction of the outline's side.
-    comb_min_frac: float = 0.4
-    #: Alternating column / row comb searches (each narrows the other's sampling band).
-    comb_rounds: int = 2
+    #: Gaussian sigma (working pixels) before measuring intensity steps along the outline.
+    locate_blur_sigma: float = 1.0
+    #: Outline refinement: half-widths (in tile sides) of the search bands, coarse to fine.
+    edge_bands: tuple[float, ...] = (0.35, 0.1)
+    #: Normals sampled per side, and the fraction of the side skipped at each end.
+    edge_samples: int = 40
+    edge_margin: float = 0.04
+    #: Sampling step along each normal (working pixels).
+    edge_step: float = 0.5
+    #: Per band: along each normal the innermost step at least this fraction of the strongest is
+    #: taken (1.0 = the strongest step) — the tile art's edge, not a shadow just outside it.
+    edge_picks: tuple[float, ...] = (1.0, 0.4)
+    #: Intensity steps weaker than this (gray levels per step) are ignored.
+    edge_min_step: float = 2.0
+    #: RANSAC inlier distance (working pixels) and the fraction of samples that must agree.
+    edge_inlier_px: float = 1.5
+    edge_min_inliers: float = 0.3
+    #: Longer side of a finer copy for a last sub-pixel pass (0 = off); used when the photo is bigger.
+    edge_fine_side: int = 1600
+    #: How far (tile sides) the detected outline lies outside the tile art's corners (tile edges,
+    #: shadows); learned from the training photos and stored with the model.
+    outline_inset: float = 0.0
+    #: Training photos used to measure that inset, and the largest offset believed (tile sides).
+    inset_photos: int = 40
+    inset_max: float = 0.4
+    #: Gardens smaller than this fraction of the photo's longer side get a second, zoomed-in tile
+    #: map on a crop around them, with this margin (fraction of the garden's size) on each side.
+    zoom_below: float = 0.0
+    zoom_margin: float = 0.3
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.
@@ -54,25 +61,21 @@ class VisionConfig:
     mask_open_frac: float = 0.04
     #: Corner steps (mask pixels) of the quadrilateral fit to the tile map, coarse to fine.
     mask_fit_steps: tuple[float, ...] = (4.0, 2.0, 1.0, 0.5, 0.25)
+    #: Maximum rounds of the quadrilateral fit per step size.
+    mask_fit_rounds: int = 8
+    #: Depth (fraction of the blob's deepest point) below which attachments are cut off the blob.
+    core_depth: float = 0.45
+    #: The core is grown back by this multiple of its cut depth (1.5 > sqrt 2 keeps square corners).
+    core_regrow: float = 1.5
     #: Tile-pixel probability above which a pixel belongs to the block.
     mask_threshold: float = 0.5
     #: Gaussian smoothing (mask pixels) of the probability map before thresholding.
     mask_smooth_sigma: float = 1.0
-    #: Boosting rounds and leaves of the tile-mask learner.
+    #: Hidden units and training epochs of the tile-mask learner (a small MLP).
+    mask_hidden: int = 32
     mask_iterations: int = 60
-    mask_leaves: int = 31
     #: Pixels sampled per training photo for the mask learner.
     mask_train_pixels: int = 4000
-    #: Number of best-scoring candidates that get the full local search.
-    refine_candidates: int = 3
-    #: Longer side of the finer working copy for the sub-pixel polish.
-    subpix_side: int = 1600
-    #: Canonical square side for the sub-pixel polish's grid fit.
-    subpix_fit_side: int = 256
-    #: Local-search step sizes (fine working pixels) of the sub-pixel polish.
-    subpix_steps: tuple[float, ...] = (1.0, 0.5, 0.25)
-    #: Quantiles of the tile-ness map used as mask thresholds for candidate quadrilaterals.
-    mask_quantiles: tuple[float, ...] = (0.5, 0.65, 0.8)
     #: Morphological kernel (working pixels) that closes the seams in the tile mask.
     mask_close_px: int = 9
 

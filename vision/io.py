@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 from typing import Union
 
@@ -109,7 +110,10 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
     _register_heif()
     Image.MAX_IMAGE_PIXELS = int(cfg.max_megapixels * 1e6)
     try:
-        with Image.open(io.BytesIO(data)) as img:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img = Image.open(io.BytesIO(data))
+        with img:
             width, height = img.size
             fmt = (img.format or "").upper()
             orientation = _exif_orientation(img)

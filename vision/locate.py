@@ -1,13 +1,16 @@
-"""Find the 4×4 tile block in a photo from the tiles themselves: their outline and the seams.
+"""Find the 4×4 tile block in a photo from the tiles themselves: where tile pixels are, then the
+straight outline of the block.
 
-1. On a downscaled working copy, a *texture mask* marks busy, colourful pixels (tiles are drawn,
-   boards and tables are comparatively plain); its large blobs give candidate quadrilaterals.
-2. Each candidate is scored by a *grid fit*: warp it to a canonical square and measure edge
-   energy across the 5 lines of each direction (outline + 3 interior seams) against the energy
-   inside the tiles. A local search over the 8 corner coordinates maximises the fit, coarse to
-   fine, so the corners end on the seams of a 4×4 grid — not on any board art.
-3. The best candidate is refined again at higher resolution for sub-pixel corners, then ordered
-   so corner 0 is the garden's top-left as seen in the photo (nearest quarter turn).
+1. *Tile map*: on a tiny copy (``cfg.mask_side``), a small learned per-pixel classifier (part of
+   the tile model, trained on tile vs non-tile pixels of labelled photos) gives the probability
+   that a pixel shows tile art; without a model a hand-made texture/colour map stands in.
+2. *Quadrilateral*: the main blob (thin attachments such as a hand, a card or a coin cut off by
+   depth), its convex hull reduced to 4 sides, then the 4 corners moved to best cover the
+   probability map — robust to glare holes and clutter touching the block.
+3. *Outline*: each side is snapped to the block's edge on a larger gray copy: the strongest
+   intensity step along 40 normals, sub-pixel by parabola, a RANSAC line through them, sides
+   intersected; coarse band then fine band, and a last pass on a 1600-pixel copy for big photos.
+4. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
 
 ``locate_garden(image, cfg) -> (4, 2)`` float64 ``(x, y)`` corners TL, TR, BR, BL in the pixel
 coordinates of ``image``. Raises :class:`GridNotFoundError` when no 4×4 grid fits well.
@@ -41,91 +44,22 @@ def downscale(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
 
 
 def order_corners(quad: np.ndarray) -> np.ndarray:
-    """Order 4 points ``(4, 2)`` clockwise on screen (y down) starting at the corner that puts the
-    garden upright to the nearest quarter turn: the direction from the bottom edge's midpoint to
-    the top edge's midpoint is closest to the image's up direction."""
+    """Order 4 points ``(4, 2)`` clockwise on screen (y down) starting at the garden's top-left as
+    seen: the in-plane rotation of the "up" direction (bottom edge midpoint -> top edge midpoint)
+    is rounded to the nearest quarter turn and undone. The result does not depend on which corner
+    the input starts with (the same rule the synthetic ground truth uses)."""
     pts = np.asarray(quad, dtype=np.float64).reshape(4, 2)
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # increasing angle = clockwise on screen (y down)
-    best, best_cost = pts, np.inf
-    for k in range(4):
-        cand = np.roll(pts, -k, axis=0)
-        # "Up" = from the bottom edge's midpoint to the top edge's: its angle from the image's up
-        # direction is the garden's in-plane rotation in this corner order.
-        up = (cand[0] + cand[1]) / 2 - (cand[2] + cand[3]) / 2
-        cost = abs(np.arctan2(up[0], -up[1]))
-        if cost < best_cost - 1e-9:
-            best, best_cost = cand, cost
-    return best
+    up = (pts[0] + pts[1]) / 2 - (pts[2] + pts[3]) / 2
+    seen = np.degrees(np.arctan2(up[0], -up[1])) % 360.0
+    turns = int(np.rint(seen / 90.0)) % 4
+    return np.roll(pts, turns, axis=0)
 
 
 def _canonical(side: int) -> np.ndarray:
     return np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
-
-
-# --- the grid fit ---------------------------------------------------------------------------------
-
-class GridScorer:
-    """Scores how well a quadrilateral on a gray image sits on a 4×4 grid of tile seams."""
-
-    def __init__(self, gray: np.ndarray, cfg: VisionConfig) -> None:
-        self.gray = gray
-        self.cfg = cfg
-        side = cfg.fit_side
-        self.side = side
-        self.dst = _canonical(side)
-        cell = side / GRID
-        lines = np.round(np.arange(GRID + 1) * cell).astype(int)
-        lines[-1] = side - 1
-        self.lines = lines
-        off = cfg.seam_offset
-        inner = []
-        for i in range(GRID):
-            lo, hi = round(i * cell), round((i + 1) * cell)
-            inner.extend([lo + off, hi - off])
-        self.inner = np.array(inner)
-        self.span = slice(int(cell * 0.08), side - int(cell * 0.08))
-
-    def profiles(self, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Mean absolute gradient across vertical lines (per column) and across horizontal lines
-        (per row) of the warped square: two ``(side,)`` profiles."""
-        h = cv2.getPerspectiveTransform(quad.astype(np.float32), self.dst)
-        warped = cv2.warpPerspective(self.gray, h, (self.side, self.side), flags=cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_REPLICATE)
-        gx = np.abs(cv2.Sobel(warped, cv2.CV_32F, 1, 0, ksize=3))
-        gy = np.abs(cv2.Sobel(warped, cv2.CV_32F, 0, 1, ksize=3))
-        return gx.mean(axis=0), gy.mean(axis=1)
-
-    def score(self, quad: np.ndarray) -> float:
-        """Seam contrast: edge energy on the grid lines relative to the energy inside tiles."""
-        col_profile, row_profile = self.profiles(quad)
-        total = 0.0
-        hw = self.cfg.seam_halfwidth
-        for profile in (col_profile, row_profile):
-            on = np.array([profile[max(0, x - hw): x + hw + 1].max() for x in self.lines])
-            inside = float(np.median(profile[self.inner])) + 1e-3
-            total += float(np.mean(np.log((on + 1e-3) / inside)))
-        return total / 2.0
-
-    def refine(self, quad: np.ndarray, steps: tuple[float, ...]) -> tuple[np.ndarray, float]:
-        """Coordinate ascent on the 8 corner coordinates, coarse to fine."""
-        best = np.asarray(quad, dtype=np.float64).copy()
-        best_score = self.score(best)
-        for step in steps:
-            for _ in range(self.cfg.refine_rounds):
-                improved = False
-                for i in range(4):
-                    for j in range(2):
-                        for sign in (1.0, -1.0):
-                            cand = best.copy()
-                            cand[i, j] += sign * step
-                            s = self.score(cand)
-                            if s > best_score + 1e-6:
-                                best, best_score, improved = cand, s, True
-                if not improved:
-                    break
-        return best, best_score
 
 
 # --- the learned tile mask --------------------------------------------------------------------------
@@ -146,11 +80,6 @@ def pixel_features(small: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     return feats.reshape(-1, feats.shape[2])
 
 
-def mask_image(image: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, float]:
-    """``(M, N, 3)`` -> (the small copy the mask works on, scale small / image)."""
-    return downscale(image, cfg.mask_side)
-
-
 def truth_mask(shape: tuple[int, int], corners: np.ndarray) -> np.ndarray:
     """``(m, n)`` uint8 mask, 1 inside the quadrilateral ``corners`` ``(4, 2)``."""
     mask = np.zeros(shape, dtype=np.uint8)
@@ -169,21 +98,48 @@ def quad_from_mask(prob: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
     if side >= 3:
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side | 1, side | 1))
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = _core_blob(mask, cfg)
+    if mask is None or int(mask.sum()) < cfg.min_quad_area_frac * mask.size:
+        return None
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if not contours:
-        return None
     contour = max(contours, key=cv2.contourArea)
-    if cv2.contourArea(contour) < cfg.min_quad_area_frac * mask.size:
-        return None
     hull = cv2.convexHull(contour)
-    quad = _fit_sides(hull.reshape(-1, 2).astype(np.float64), _quad_from_hull(hull))
-    return fit_quad_to_map(prob, quad, cfg)
+    starts = [
+        _fit_sides(hull.reshape(-1, 2).astype(np.float64), _quad_from_hull(hull)),
+        np.asarray(cv2.boxPoints(cv2.minAreaRect(contour)), dtype=np.float64),
+    ]
+    best, best_val = None, -np.inf
+    for start in starts:
+        quad, val = fit_quad_to_map(prob, order_corners(start), cfg)
+        if val > best_val:
+            best, best_val = quad, val
+    return best
 
 
-def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+def _core_blob(mask: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
+    """The main blob of a binary mask ``(m, n)`` without thin attachments: pixels deeper than
+    ``cfg.core_depth`` of the blob's maximal depth, grown back by that depth inside the mask."""
+    if not mask.any():
+        return None
+    # a zero frame makes the image border count as the blob's edge (a mask of all ones is finite)
+    framed = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    dist = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
+    depth = float(dist.max())
+    core = (dist > cfg.core_depth * depth).astype(np.uint8)
+    count, labels = cv2.connectedComponents(core)
+    if count <= 1:
+        return None
+    peak = np.unravel_index(int(np.argmax(dist)), dist.shape)
+    core = (labels == labels[peak]).astype(np.uint8)
+    radius = int(np.ceil(cfg.core_regrow * cfg.core_depth * depth)) + 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    return cv2.dilate(core, kernel) & mask
+
+
+def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, float]:
     """Move the corners of ``quad`` ``(4, 2)`` to maximise the sum of ``prob - threshold`` inside
-    it (coordinate ascent): a quadrilateral ignores small protrusions (a coin, a hand) and fills
-    small holes (glare) of the tile map ``(m, n)``."""
+    it (coordinate ascent; returns the quad and that sum): a quadrilateral ignores small
+    protrusions (a coin, a hand) and fills small holes (glare) of the tile map ``(m, n)``."""
     gain = (prob - cfg.mask_threshold).astype(np.float32)
     shift = 4  # fixed-point bits for sub-pixel polygon filling
     canvas = np.zeros(gain.shape, dtype=np.uint8)
@@ -196,7 +152,7 @@ def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> np
     best = np.asarray(quad, dtype=np.float64).copy()
     best_val = objective(best)
     for step in cfg.mask_fit_steps:
-        for _ in range(cfg.refine_rounds):
+        for _ in range(cfg.mask_fit_rounds):
             improved = False
             for i in range(4):
                 for j in range(2):
@@ -208,7 +164,7 @@ def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> np
                             best, best_val, improved = cand, val, True
             if not improved:
                 break
-    return best
+    return best, best_val
 
 
 def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -263,41 +219,6 @@ def texture_map(small: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     return np.clip(0.5 * e + 0.5 * s, 0.0, 1.0)
 
 
-def candidate_quads(small: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
-    """Quadrilaterals ``(4, 2)`` around large busy blobs of the working image, at several mask
-    thresholds."""
-    tmap = texture_map(small, cfg)
-    area_min = cfg.min_quad_area_frac * small.shape[0] * small.shape[1]
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (cfg.mask_close_px, cfg.mask_close_px))
-    quads: list[np.ndarray] = []
-    for q in cfg.mask_quantiles:
-        thr = np.quantile(tmap, q)
-        mask = (tmap > thr).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:3]:
-            if cv2.contourArea(contour) < area_min:
-                continue
-            hull = cv2.convexHull(contour)
-            quads.append(_quad_from_hull(hull))
-    return quads[: cfg.max_candidates]
-
-
-def shrunk_quads(quad: np.ndarray, factors: tuple[float, ...]) -> list[np.ndarray]:
-    """Copies of ``quad`` ``(4, 2)`` shrunk about its centre *in its own plane* (through the
-    homography to a square): the tile block often sits inside a larger busy outline."""
-    quad = np.asarray(quad, dtype=np.float64)
-    unit = _canonical(1)
-    h_inv = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
-    out = []
-    for f in factors:
-        lo, hi = 0.5 - f / 2, 0.5 + f / 2
-        pts = np.array([[[lo, lo], [hi, lo], [hi, hi], [lo, hi]]], dtype=np.float64)
-        out.append(cv2.perspectiveTransform(pts, h_inv)[0])
-    return out
-
-
 def _quad_from_hull(hull: np.ndarray) -> np.ndarray:
     """Best 4-gon approximating a convex hull: approxPolyDP with growing tolerance, falling back to
     the minimum-area rectangle."""
@@ -311,116 +232,182 @@ def _quad_from_hull(hull: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.boxPoints(cv2.minAreaRect(hull)), dtype=np.float64)
 
 
-def comb_fit(profile: np.ndarray, min_period: float, max_period: float) -> tuple[int, int, float]:
-    """Best 5-tooth comb on a 1-D edge profile: ``(start, period, contrast)`` maximising the mean
-    profile on the 5 teeth over the mean half-way between them (the seams of 4 equal tiles)."""
-    side = profile.shape[0]
-    # max over a 3-pixel window so a tooth tolerates a pixel of error
-    peak = np.maximum(profile, np.maximum(np.roll(profile, 1), np.roll(profile, -1)))
-    best = (0, int(max_period), -np.inf)
-    for period in range(int(min_period), int(max_period) + 1):
-        starts = np.arange(0, side - GRID * period)
-        if starts.size == 0:
+# --- sub-pixel sides from the outline's edges ------------------------------------------------------
+
+def refine_sides(gray: np.ndarray, quad: np.ndarray, cfg: VisionConfig, band: float, pick: float = 1.0
+                 ) -> np.ndarray:
+    """Move each side of ``quad`` ``(4, 2)`` (clockwise on screen) onto the tile block's outline.
+
+    Along ``cfg.edge_samples`` normals per side, within ``band`` tile sides either way, the
+    strongest intensity step of ``gray`` ``(m, n)`` float32 is found with sub-pixel (parabolic)
+    precision; a line is fitted robustly (RANSAC then least squares on the inliers), and
+    neighbouring lines are intersected. A side without enough consistent evidence keeps its place.
+    """
+    quad = np.asarray(quad, dtype=np.float64)
+    tile = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))) / GRID
+    half = max(2.0, band * tile)
+    step = cfg.edge_step
+    offsets = np.arange(-half, half + step / 2, step)
+    fractions = np.linspace(cfg.edge_margin, 1.0 - cfg.edge_margin, cfg.edge_samples)
+    lines: list[tuple[np.ndarray, np.ndarray]] = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        d = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+        normal = np.array([d[1], -d[0]])  # outward for a clockwise quad (y down)
+        base = a[None, :] + (b - a)[None, :] * fractions[:, None]
+        pts = base[:, None, :] + offsets[None, :, None] * normal[None, None, :]
+        prof = cv2.remap(gray, pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE)
+        grad = np.abs(np.diff(prof, axis=1))
+        # the innermost step at least ``pick`` of the strongest: the tile art's own edge
+        # rather than a shadow or board line just outside it
+        strong = grad >= pick * grad.max(axis=1, keepdims=True)
+        j = np.argmax(strong, axis=1)
+        # climb to the local maximum of that step
+        for _ in range(int(np.ceil(1.0 / step)) + 2):
+            nxt = np.minimum(j + 1, grad.shape[1] - 1)
+            j = np.where(grad[np.arange(grad.shape[0]), nxt] > grad[np.arange(grad.shape[0]), j], nxt, j)
+        jc = np.clip(j, 1, grad.shape[1] - 2)
+        rows = np.arange(grad.shape[0])
+        left, mid, right = grad[rows, jc - 1], grad[rows, jc], grad[rows, jc + 1]
+        denom = left - 2 * mid + right
+        sub = np.where(np.abs(denom) > 1e-6, 0.5 * (left - right) / np.where(denom == 0, 1, denom), 0.0)
+        pos = offsets[0] + (jc + 0.5 + np.clip(sub, -0.5, 0.5)) * step
+        strength = grad[rows, j]
+        edge_pts = base + pos[:, None] * normal[None, :]
+        keep = strength > cfg.edge_min_step
+        line = _ransac_line(edge_pts[keep], cfg.edge_inlier_px, cfg.edge_min_inliers)
+        lines.append(line if line is not None else (a, d))
+    out = np.empty((4, 2))
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-6:
+            return quad
+        t = np.linalg.solve(m, p2 - p1)
+        out[i] = p1 + t[0] * d1
+    # a side that jumped more than the band is not trusted: keep the input quad
+    if np.linalg.norm(out - quad, axis=1).max() > 2.5 * half:
+        return quad
+    return out
+
+
+def _ransac_line(points: np.ndarray, tol: float, min_inliers: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """Robust line through ``points`` ``(K, 2)``: the pair-hypothesis with most inliers within
+    ``tol``, refitted by least squares. None when fewer than ``min_inliers`` (fraction) agree."""
+    k = points.shape[0]
+    if k < 4:
+        return None
+    best_inl = None
+    best_count = 0
+    # every pair of a deterministic subset: no randomness, K is small
+    idx = np.arange(k)
+    pairs = [(i, j) for i in idx[::2] for j in idx[1::2] if j > i + 2]
+    for i, j in pairs:
+        d = points[j] - points[i]
+        n = np.linalg.norm(d)
+        if n < 1e-6:
             continue
-        teeth = np.stack([peak[starts + i * period] for i in range(GRID + 1)])
-        gaps = np.stack([profile[starts + i * period + period // 2] for i in range(GRID)])
-        contrast = np.log(teeth.mean(axis=0) + 1e-3) - np.log(np.median(gaps, axis=0) + 1e-3)
-        j = int(np.argmax(contrast))
-        if contrast[j] > best[2]:
-            best = (int(starts[j]), period, float(contrast[j]))
-    return best
-
-
-def grid_in_outline(gray: np.ndarray, outline: np.ndarray, cfg: VisionConfig) -> np.ndarray:
-    """Rectify the busy ``outline`` ``(4, 2)`` to a square, find the 4×4 seam comb along each axis
-    and return the tile block's quad ``(4, 2)`` in ``gray``'s pixels."""
-    side = cfg.comb_side
-    dst = _canonical(side)
-    h = cv2.getPerspectiveTransform(outline.astype(np.float32), dst)
-    warped = cv2.warpPerspective(gray, h, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    gx = np.abs(cv2.Sobel(warped, cv2.CV_32F, 1, 0, ksize=3))
-    gy = np.abs(cv2.Sobel(warped, cv2.CV_32F, 0, 1, ksize=3))
-    lo, hi = cfg.comb_min_frac * side / GRID, side / GRID
-    x_range, y_range = (0, side), (0, side)
-    for _ in range(cfg.comb_rounds):
-        x0, px, _ = comb_fit(gx[y_range[0]:y_range[1]].mean(axis=0), lo, hi)
-        y0, py, _ = comb_fit(gy[:, x_range[0]:x_range[1]].mean(axis=1), lo, hi)
-        x_range, y_range = (x0, x0 + GRID * px), (y0, y0 + GRID * py)
-    rect = np.array([[[x_range[0], y_range[0]], [x_range[1], y_range[0]], [x_range[1], y_range[1]],
-                      [x_range[0], y_range[1]]]], dtype=np.float64)
-    return cv2.perspectiveTransform(rect, np.linalg.inv(h))[0]
+        normal = np.array([-d[1], d[0]]) / n
+        inl = np.abs((points - points[i]) @ normal) < tol
+        c = int(inl.sum())
+        if c > best_count:
+            best_count, best_inl = c, inl
+    if best_inl is None or best_count < min_inliers * k:
+        return None
+    sel = points[best_inl]
+    centre = sel.mean(axis=0)
+    _, _, vt = np.linalg.svd(sel - centre)
+    return centre, vt[0]
 
 
 # --- the stage ------------------------------------------------------------------------------------
+
+def tile_map(image: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> tuple[np.ndarray, float]:
+    """``(M, N, 3)`` -> (tile-probability map ``(m, n)`` float32 on a ``cfg.mask_side`` copy, scale
+    map / image). Uses the learned mask model, or the hand-made texture map without one."""
+    tiny, scale = downscale(image, cfg.mask_side)
+    if mask_model is None:
+        prob = texture_map(tiny, cfg)
+    else:
+        prob = mask_model.predict_proba(pixel_features(tiny, cfg))[:, 1].reshape(tiny.shape[:2])  # type: ignore[attr-defined]
+    return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma), scale
+
 
 def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_model: object | None = None
                   ) -> np.ndarray:
     """Find the garden in ``image`` ``(M, N, 3)`` uint8 BGR -> corners ``(4, 2)`` float64 (x, y)
     TL, TR, BR, BL in ``image`` pixels. Raises :class:`GridNotFoundError`.
 
-    ``mask_model`` (a fitted classifier with ``predict_proba`` on :func:`pixel_features`, as in the
-    tile model) gives the tile-pixel map; without it a hand-made texture map is used.
+    ``mask_model`` (the tile model's ``mask``: ``predict_proba`` on :func:`pixel_features`) gives
+    the tile-pixel map; without it a hand-made texture map is used (much less reliable).
     """
     check_image(image)
-    if mask_model is not None:
-        return _locate_with_mask(image, cfg, mask_model)
-    small, scale = downscale(image, cfg.locate_side)
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
-    scorer = GridScorer(gray.astype(np.float32), cfg)
-    outlines = candidate_quads(small, cfg)
-    if not outlines:
-        raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles")
-    g32 = gray.astype(np.float32)
-    candidates = [order_corners(grid_in_outline(g32, order_corners(q), cfg)) for q in outlines]
-    scored = sorted(((scorer.score(q), q) for q in candidates), key=lambda t: -t[0])
-    best_quad, best_score = None, -np.inf
-    for _, quad in scored[: cfg.refine_candidates]:
-        refined, s = scorer.refine(quad, cfg.refine_steps)
-        if s > best_score:
-            best_quad, best_score = refined, s
-    if best_quad is None or best_score < cfg.min_grid_score:
-        raise GridNotFoundError(
-            f"no 4x4 tile grid found (best seam fit {best_score:.2f} < {cfg.min_grid_score:.2f}); "
-            "give the four corners by hand")
-    corners = best_quad / scale
-    corners = refine_subpixel(image, corners, cfg)
-    return order_corners(corners)
-
-
-def _locate_with_mask(image: np.ndarray, cfg: VisionConfig, mask_model: object) -> np.ndarray:
-    tiny, tiny_scale = mask_image(image, cfg)
-    prob = mask_model.predict_proba(pixel_features(tiny, cfg))[:, 1].reshape(tiny.shape[:2])  # type: ignore[attr-defined]
-    prob = cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma)
+    prob, map_scale = tile_map(image, cfg, mask_model)
     quad = quad_from_mask(prob, cfg)
     if quad is None:
-        raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles")
+        raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
+                                "give the four corners by hand")
+    quad = quad / map_scale
+    quad = _zoom_in(image, quad, cfg, mask_model)
     small, scale = downscale(image, cfg.locate_side)
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
-    scorer = GridScorer(gray.astype(np.float32), cfg)
-    quad = order_corners(quad * (scale / tiny_scale))
-    score = scorer.score(quad)
-    if score < cfg.min_grid_score:
-        raise GridNotFoundError(
-            f"no 4x4 tile grid found (seam fit {score:.2f} < {cfg.min_grid_score:.2f}); give the four corners by hand")
-    if cfg.refine_steps:
-        quad, score = scorer.refine(quad, cfg.refine_steps)
-    corners = refine_subpixel(image, quad / scale, cfg)
-    return order_corners(corners)
+    gray = gray.astype(np.float32)
+    quad = order_corners(quad * scale)
+    for band, pick in zip(cfg.edge_bands, cfg.edge_picks):
+        quad = order_corners(refine_sides(gray, quad, cfg, band, pick))
+    corners = quad / scale
+    if cfg.edge_fine_side and max(image.shape[:2]) * scale < cfg.edge_fine_side:
+        fine, fscale = downscale(image, cfg.edge_fine_side)
+        if fscale > scale * 1.2:
+            fgray = cv2.GaussianBlur(cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
+            corners = order_corners(refine_sides(fgray.astype(np.float32), corners * fscale, cfg,
+                                                 cfg.edge_bands[-1], cfg.edge_picks[-1])) / fscale
+    if cfg.outline_inset:
+        corners = inset_quad(corners, cfg.outline_inset)
+    return corners
 
 
-def refine_subpixel(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """Polish corners ``(4, 2)`` with the grid fit on a finer working copy (``cfg.subpix_side``),
-    in sub-pixel steps. ``image`` is ``(M, N, 3)`` uint8 BGR."""
-    fine, scale = downscale(image, cfg.subpix_side)
-    if scale * max(image.shape[:2]) <= cfg.locate_side:
-        return corners
-    gray = cv2.GaussianBlur(cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
-    fine_cfg = cfg
-    scorer = GridScorer(gray.astype(np.float32), fine_cfg)
-    scorer_side = cfg.subpix_fit_side
-    if scorer_side != scorer.side:
-        from dataclasses import replace
+def _zoom_in(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> np.ndarray:
+    """Recompute the tile map on a crop around a small garden: the map then has the resolution
+    (and the scale) it was trained at. ``quad`` ``(4, 2)`` in image pixels; returns the better quad."""
+    height, width = image.shape[:2]
+    lo = quad.min(axis=0)
+    hi = quad.max(axis=0)
+    size = float((hi - lo).max())
+    if size > cfg.zoom_below * max(height, width):
+        return quad
+    centre = (lo + hi) / 2
+    half = size * (0.5 + cfg.zoom_margin)
+    x0, y0 = (max(0, int(centre[0] - half)), max(0, int(centre[1] - half)))
+    x1, y1 = (min(width, int(centre[0] + half) + 1), min(height, int(centre[1] + half) + 1))
+    crop = image[y0:y1, x0:x1]
+    if min(crop.shape[:2]) < 16:
+        return quad
+    prob, scale = tile_map(crop, cfg, mask_model)
+    zoomed = quad_from_mask(prob, cfg)
+    if zoomed is None:
+        return quad
+    return zoomed / scale + np.array([x0, y0], dtype=np.float64)
 
-        scorer = GridScorer(gray.astype(np.float32), replace(cfg, fit_side=scorer_side))
-    refined, _ = scorer.refine(corners * scale, cfg.subpix_steps)
-    return refined / scale
+
+def inset_quad(quad: np.ndarray, inset: float) -> np.ndarray:
+    """Move every side of ``quad`` ``(4, 2)`` inwards by ``inset`` tile sides, in the quad's own
+    plane (through the homography of the 4×4 block): the found outline includes the tiles' edges
+    and shadows; the learned inset (see training) maps it to the tile art's corners."""
+    outer = np.array([[-inset, -inset], [GRID + inset, -inset], [GRID + inset, GRID + inset], [-inset, GRID + inset]],
+                     dtype=np.float32)
+    h = cv2.getPerspectiveTransform(outer, np.asarray(quad, dtype=np.float32))
+    inner = np.array([[[0, 0], [GRID, 0], [GRID, GRID], [0, GRID]]], dtype=np.float64)
+    return cv2.perspectiveTransform(inner, h)[0]
+
+
+def outline_offset(found: np.ndarray, truth: np.ndarray) -> float:
+    """How far (tile sides, outwards positive) the sides of ``found`` lie from those of ``truth``,
+    both ``(4, 2)`` in the same order: the mean over the 8 side coordinates in the block's plane."""
+    h = cv2.getPerspectiveTransform(np.asarray(truth, dtype=np.float32),
+                                    np.array([[0, 0], [GRID, 0], [GRID, GRID], [0, GRID]], dtype=np.float32))
+    unit = cv2.perspectiveTransform(np.asarray(found, dtype=np.float64)[None], h)[0]
+    outward = np.concatenate([-unit[0], [unit[1, 0] - GRID, -unit[1, 1]], unit[2] - GRID,
+                              [-unit[3, 0], unit[3, 1] - GRID]])
+    return float(np.median(outward))

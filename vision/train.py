@@ -12,11 +12,16 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from sklearn.ensemble import HistGradientBoostingClassifier
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.neural_network import MLPClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from scorer.vocab import GRID_SIZE
 from vision.classify import TileClassifier
@@ -25,7 +30,7 @@ from vision.crop import crop_tiles
 from vision.dataset import LabelledPhoto, iter_labelled
 from vision.features import tile_features
 from vision.io import load_image_scaled
-from vision.locate import downscale, pixel_features, truth_mask
+from vision.locate import GridNotFoundError, downscale, locate_garden, outline_offset, pixel_features, truth_mask
 from vision.model import READERS, TileModel
 
 Progress = Callable[[float, str], None]
@@ -135,17 +140,44 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
         clf = TileClassifier(cfg=cfg, random_state=cfg.train_seed, **READER_PARAMS[name])  # type: ignore[arg-type]
         readers[name] = clf.fit_features(x, y[:, i], None if uniform else w)
     report(0.95, "fitting the tile mask")
-    mask = HistGradientBoostingClassifier(max_iter=cfg.mask_iterations, max_leaf_nodes=cfg.mask_leaves,
-                                          random_state=cfg.train_seed)
-    mask.fit(np.concatenate(mask_x), np.concatenate(mask_y), sample_weight=np.concatenate(mask_w))
+    mask = make_pipeline(StandardScaler(), MLPClassifier((cfg.mask_hidden,), max_iter=cfg.mask_iterations,
+                                                         random_state=cfg.train_seed))
+    mx, my, mw = np.concatenate(mask_x), np.concatenate(mask_y), np.concatenate(mask_w)
+    reps = np.round(mw).astype(int)  # the MLP has no sample weights: repeat calibration pixels
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        mask.fit(np.repeat(mx, reps, axis=0), np.repeat(my, reps))
+    report(0.97, "measuring the outline inset")
+    cfg = replace(cfg, outline_inset=measure_inset(groups, mask, cfg))
+    for clf in readers.values():
+        clf.cfg = cfg
     meta = {
         "trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
         "photos": total,
         "tile_samples": int(x.shape[0]),
         "train_seconds": round(time.perf_counter() - t0, 1),
+        "outline_inset": cfg.outline_inset,
     }
     report(1.0, "done")
     return TileModel(readers, cfg, meta, mask=mask)
+
+
+def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: VisionConfig) -> float:
+    """Median distance (tile sides) between the located outline and the truth corners over up to
+    ``cfg.inset_photos`` photos, small (calibration) directories first; 0 when nothing is found."""
+    ordered = [p for g in sorted(groups, key=len) for p in g][: cfg.inset_photos]
+    probe = replace(cfg, outline_inset=0.0)
+    offsets = []
+    for photo in ordered:
+        image, scale = load_image_scaled(photo.image_path, cfg)
+        try:
+            found = locate_garden(image, probe, mask_model=mask)
+        except GridNotFoundError:
+            continue
+        off = outline_offset(found, photo.corners * scale)
+        if abs(off) < cfg.inset_max:
+            offsets.append(off)
+    return round(float(np.median(offsets)), 4) if offsets else 0.0
 
 
 def cli_train(args: argparse.Namespace) -> int:

@@ -87,7 +87,11 @@ def edit_selectbox_cell(page: Any, grid: Any, row: int, column: int, text: str) 
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     header = row_h = 35.0
-    page.mouse.click(box["x"] + 20, box["y"] + header + row * row_h + row_h / 2)
+    cell = (box["x"] + 20, box["y"] + header + row * row_h + row_h / 2)
+    # the first click may only blur another widget (a text area commits on blur and the app reruns)
+    page.mouse.click(*cell)
+    wait_idle(page)
+    page.mouse.click(*cell)
     page.wait_for_timeout(200)
     for _ in range(column):
         page.keyboard.press("ArrowRight")

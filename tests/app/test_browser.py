@@ -102,6 +102,7 @@ def test_phone_flow_photo_correction_totals(tmp_path: Path) -> None:
                 wait_idle(page)
             # correct one tile of Ann's garden: A1's decor
             page.get_by_role("tab", name=names[0]).first.click()
+            wait_idle(page)
             ann_tab = _player_panel(page)
             draft = json.loads((data / "autosave.json").read_text())
             gardens = {p["name"]: p["garden"] for p in draft["players"]}
@@ -109,11 +110,12 @@ def test_phone_flow_photo_correction_totals(tmp_path: Path) -> None:
             floor, path, decor, corner = gardens["Ann"][0][0].split("/")
             new_decor = next(d for d in ("pagoda", "bench", "buddha", "gate", "crane")
                              if d != decor and f"{floor}/{path}/{d}" not in used)
-            columns = 4 if ann_tab.get_by_text("⚠").count() else 3  # ⚠ column shows when cells need review
-            edit_selectbox_cell(page, ann_tab.locator('[data-testid="stDataFrame"]').first, 0, columns, new_decor)
+            grid = ann_tab.locator('[data-testid="stDataFrame"]').first
+            headers = grid.locator('[role="columnheader"]').all_inner_texts()  # a ⚠ column shows only on review
+            edit_selectbox_cell(page, grid, 0, headers.index("Decor"), new_decor)
             wait_idle(page)
-            draft = json.loads((data / "autosave.json").read_text())
-            assert draft["players"][0]["garden"][0][0] == f"{floor}/{path}/{new_decor}/{corner}"
+            edited = f"{floor}/{path}/{new_decor}/{corner}"
+            draft = _wait_for_draft(page, data, lambda d: d["players"][0]["garden"][0][0] == edited)
             # results: totals shown equal the scorer's on the corrected game
             game = json.loads(json.dumps(GAME))
             for player, d in zip(game["players"], draft["players"]):
@@ -124,8 +126,9 @@ def test_phone_flow_photo_correction_totals(tmp_path: Path) -> None:
             expected = score_game(game)
             page.get_by_role("tab", name="Results").click()
             wait_idle(page)
-            for p in expected["players"]:
-                page.get_by_text(f"{p['name']}: {p['total']}").first.wait_for(timeout=30_000)
+            # the Gardens tab keeps a (now hidden) live-totals line: look at what is visible
+            totals = "  ·  ".join(f"{p['name']}: {p['total']}" for p in expected["players"])
+            page.locator("p:visible", has_text=totals).first.wait_for(timeout=30_000)
             page.get_by_text("Winner").first.wait_for()
             shot = artifacts / "browser-results-390px.png"
             page.set_viewport_size({"width": PHONE["width"], "height": 2400})  # the app scrolls inside
@@ -133,5 +136,8 @@ def test_phone_flow_photo_correction_totals(tmp_path: Path) -> None:
             page.screenshot(path=str(shot), full_page=True)
             assert shot.stat().st_size > 10_000
             print(f"screenshot: {shot}")
+        except Exception:
+            page.screenshot(path=str(artifacts / "browser-failure.png"), full_page=True)
+            raise
         finally:
             browser.close()

@@ -6,7 +6,6 @@ import argparse
 import json
 
 import numpy as np
-import pytest
 
 from scorer.tiles import Garden
 from vision.dataset import iter_labelled
