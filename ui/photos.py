@@ -185,10 +185,8 @@ def clicks_to_corners(clicks: Sequence[Sequence[float]], displayed_width: float,
 
 
 def order_corners(pts: np.ndarray) -> np.ndarray:
-    """Order four points TL, TR, BR, BL (clockwise from the top-left) whatever order they came in."""
-    pts = np.asarray(pts, dtype=float).reshape(4, 2)
-    centre = pts.mean(axis=0)
-    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
-    ring = pts[np.argsort(angles)]  # clockwise in image coordinates (y down), starting near west
-    start = int(np.argmin(ring.sum(axis=1)))  # top-left has the smallest x + y
-    return np.roll(ring, -start, axis=0)
+    """Order four clicked points TL, TR, BR, BL whatever order they came in, by the same rule the
+    reader uses for the garden's orientation (:func:`vision.locate.order_corners`)."""
+    from vision.locate import order_corners as upright_order
+
+    return upright_order(np.asarray(pts, dtype=float).reshape(4, 2))

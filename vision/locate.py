@@ -43,19 +43,32 @@ def downscale(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     return small, small.shape[1] / image.shape[1]
 
 
+def tilt_degrees(corners: np.ndarray) -> float:
+    """In-plane tilt (degrees, -180..180, clockwise positive) of the "up" direction — from the
+    bottom edge's midpoint to the top edge's — of corners ``(4, 2)`` TL, TR, BR, BL (y down)."""
+    c = np.asarray(corners, dtype=np.float64)
+    up = (c[0] + c[1]) / 2 - (c[2] + c[3]) / 2
+    return float(np.degrees(np.arctan2(up[0], -up[1])))
+
+
+def upright_turns(corners: np.ndarray) -> int:
+    """The roll ``k`` (0..3) of clockwise corners ``(4, 2)`` that puts the garden upright as seen:
+    ``np.roll(corners, k, axis=0)`` has the smallest tilt. Under perspective the four choices are not
+    exactly 90° apart, so all four are compared rather than one angle rounded; the synthetic ground
+    truth uses this same rule."""
+    c = np.asarray(corners, dtype=np.float64)
+    tilts = [abs(tilt_degrees(np.roll(c, k, axis=0))) for k in range(4)]
+    return int(np.argmin(tilts))
+
+
 def order_corners(quad: np.ndarray) -> np.ndarray:
     """Order 4 points ``(4, 2)`` clockwise on screen (y down) starting at the garden's top-left as
-    seen: the in-plane rotation of the "up" direction (bottom edge midpoint -> top edge midpoint)
-    is rounded to the nearest quarter turn and undone. The result does not depend on which corner
-    the input starts with (the same rule the synthetic ground truth uses)."""
+    seen (:func:`upright_turns`), whichever order they came in."""
     pts = np.asarray(quad, dtype=np.float64).reshape(4, 2)
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # increasing angle = clockwise on screen (y down)
-    up = (pts[0] + pts[1]) / 2 - (pts[2] + pts[3]) / 2
-    seen = np.degrees(np.arctan2(up[0], -up[1])) % 360.0
-    turns = int(np.rint(seen / 90.0)) % 4
-    return np.roll(pts, turns, axis=0)
+    return np.roll(pts, upright_turns(pts), axis=0)
 
 
 def _canonical(side: int) -> np.ndarray:

@@ -61,3 +61,24 @@ def test_order_corners_puts_the_garden_upright(angle: float) -> None:
 def test_input_checks() -> None:
     with pytest.raises(ValueError, match=r"\(M, N, 3\)"):
         locate_garden(np.zeros((10, 10), np.uint8))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_orientation_rule_is_the_same_for_any_start_under_perspective(seed: int) -> None:
+    """Near 45° a perspective quad's four "up" directions are not 90° apart; whichever corner the
+    input starts at, the reader picks the same top-left as the synthetic ground truth does."""
+    import cv2
+
+    from vision.locate import tilt_degrees, upright_turns
+
+    rng = np.random.default_rng(seed)
+    a = np.radians(45.0 + rng.uniform(-1.5, 1.5))
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=np.float64)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    flat = (square @ rot.T * 200 + 500).astype(np.float32)
+    skew = flat + rng.uniform(-40, 40, size=(4, 2)).astype(np.float32)  # an oblique camera
+    quad = cv2.perspectiveTransform(flat[None], cv2.getPerspectiveTransform(flat, skew))[0].astype(np.float64)
+    truth = np.roll(quad, upright_turns(quad), axis=0)
+    for k in range(4):
+        assert np.allclose(order_corners(np.roll(quad, k, axis=0)), truth)
+    assert abs(tilt_degrees(truth)) <= min(abs(tilt_degrees(np.roll(truth, k, axis=0))) for k in range(4)) + 1e-9

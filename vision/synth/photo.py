@@ -7,8 +7,9 @@ texture; add clutter; then apply what phones do: uneven light, colour cast, shad
 blur, sensor noise and JPEG compression. Lighting is computed on a coarse grid and upsampled,
 so a 4032×3024 photo costs a few hundred milliseconds.
 
-Ground-truth convention: the truth garden is the input garden turned by the quarter turns
-nearest to the photo's in-plane rotation, so its top row is at the top of the picture; the truth
+Ground-truth convention: the truth garden is the input garden turned by the quarter turns that
+put it upright as seen (:func:`vision.locate.upright_turns`, the reader's own rule: the smallest
+tilt of the block's up direction), so its top row is at the top of the picture; the truth
 corners are the outer corners of the 4×4 tile block in pixel ``(x, y)``, ordered top-left,
 top-right, bottom-right, bottom-left *of the truth garden*.
 """
@@ -23,6 +24,7 @@ import numpy as np
 
 from scorer.tiles import Garden
 from scorer.vocab import PLAYER_COLOURS
+from vision.locate import upright_turns
 from vision.synth.art import STYLES, render_tile
 
 DIFFICULTIES: Final = ("easy", "hard", "mixed")
@@ -413,12 +415,6 @@ def _severity(difficulty: str, rng: np.random.Generator) -> float:
     return float(rng.uniform(0.0, 1.0))
 
 
-def truth_quarter_turns(rotation_deg: float) -> int:
-    """Clockwise quarter turns (0..3) of the garden nearest to an in-plane rotation in degrees
-    (clockwise as seen in the picture, image y pointing down)."""
-    return round(rotation_deg / 90.0) % 4
-
-
 def render_photo(
     garden: Garden,
     rng: np.random.Generator,
@@ -501,7 +497,7 @@ def render_photo(
     img = _expose(img, gain, glare, rng, severity)
 
     seen = _seen_rotation(corners_in)
-    k = truth_quarter_turns(seen)
+    k = upright_turns(corners_in)  # the reader's own rule for "upright as seen"
     truth_corners = np.array([corners_in[(i - k) % 4] for i in range(4)], np.float64)
     truth = {
         "garden": garden.rotated(k),
