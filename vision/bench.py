@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from scorer import score_game
@@ -61,6 +62,8 @@ class PhotoResult:
     score_read: int | None
     timings: dict[str, float] = field(default_factory=dict)
     review: int = 0
+    #: ``full_decode``: seconds for a plain ``cv2.imread`` of the same file (the speed reference).
+    reference: dict[str, float] = field(default_factory=dict)
 
 
 def bench_photo(photo: LabelledPhoto, model: TileModel) -> PhotoResult:
@@ -68,12 +71,16 @@ def bench_photo(photo: LabelledPhoto, model: TileModel) -> PhotoResult:
     truth = photo.garden
     score_true = level5_score(truth)
     t0 = time.perf_counter()
+    full = cv2.imread(str(photo.image_path), cv2.IMREAD_COLOR)  # reference: a plain full decode
+    reference = {"full_decode": time.perf_counter() - t0}
+    del full
+    t0 = time.perf_counter()
     try:
         reading = read_garden(photo.image_path, model=model)
     except GridNotFoundError:
         elapsed = time.perf_counter() - t0
         return PhotoResult(photo.image_path.name, False, float("nan"), dict.fromkeys(ATTRS, 0), 0, False,
-                           score_true, None, {"decode": 0.0, "localise": elapsed, "classify": 0.0})
+                           score_true, None, {"decode": 0.0, "localise": elapsed, "classify": 0.0}, 0, reference)
     side = np.mean(np.linalg.norm(photo.corners - np.roll(photo.corners, 1, axis=0), axis=1)) / GRID_SIZE
     err = float(np.linalg.norm(reading.corners - photo.corners, axis=1).max() / side)
     correct = dict.fromkeys(ATTRS, 0)
@@ -86,7 +93,7 @@ def bench_photo(photo: LabelledPhoto, model: TileModel) -> PhotoResult:
         tiles_right += int(all(oks))
     return PhotoResult(photo.image_path.name, err <= LOCALISATION_TOLERANCE, err, correct, tiles_right,
                        reading.garden == truth, score_true, level5_score(reading.garden), dict(reading.timings),
-                       len(reading.review))
+                       len(reading.review), reference)
 
 
 def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: float) -> dict[str, Any]:
@@ -105,6 +112,11 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: fl
         vals = np.array([sum(r.timings.values()) if key == "total" else r.timings.get(key, 0.0) for r in results])
         out[f"{key}_median_s"] = float(np.median(vals))
         out[f"{key}_p95_s"] = float(np.percentile(vals, 95))
+    full = np.array([r.reference.get("full_decode", np.nan) for r in results])
+    total = np.array([sum(r.timings.values()) for r in results])
+    out["full_decode_median_s"] = float(np.nanmedian(full)) if np.isfinite(full).any() else float("nan")
+    ratio = total / full
+    out["read_over_decode_median"] = float(np.nanmedian(ratio)) if np.isfinite(ratio).any() else float("nan")
     out["peak_rss_mb"] = peak_rss_mb
     out["peak_python_heap_mb"] = peak_traced_mb
     return out
@@ -133,11 +145,13 @@ def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
     with open(path, "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["photo", "located", "corner_error_tiles", *[f"{a}_right" for a in ATTRS], "tiles_right",
-                    "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review"])
+                    "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review",
+                    "t_plain_decode"])
         for r in results:
             w.writerow([r.name, int(r.located), f"{r.corner_error:.4f}", *[r.correct[a] for a in ATTRS],
                         r.tiles_right, int(r.garden_exact), r.score_true, r.score_read,
-                        *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review])
+                        *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review,
+                        f"{r.reference.get('full_decode', float('nan')):.4f}"])
 
 
 def format_summary(s: dict[str, Any]) -> str:
@@ -154,6 +168,8 @@ def format_summary(s: dict[str, Any]) -> str:
     for key in ("decode", "localise", "classify", "total"):
         lines.append(f"{'time ' + key:<24}median {s[f'{key}_median_s'] * 1000:7.1f} ms   "
                      f"p95 {s[f'{key}_p95_s'] * 1000:7.1f} ms")
+    lines.append(f"{'plain decode (imread)':<24}median {s['full_decode_median_s'] * 1000:7.1f} ms   "
+                 f"read / plain decode: median {s['read_over_decode_median']:.2f}x")
     lines.append(f"{'peak memory':<24}{s['peak_rss_mb']:.0f} MB RSS "
                  f"(python heap peak {s['peak_python_heap_mb']:.0f} MB)")
     return "\n".join(lines)

@@ -110,9 +110,9 @@ class VisionConfig:
 
     # --- training ------------------------------------------------------------------------------
     #: Jittered copies of each training photo's corners (simulated localisation error).
-    train_jitter_copies: int = 1
+    train_jitter_copies: int = 2
     #: Jitter standard deviation as a fraction of one tile side.
-    train_jitter_frac: float = 0.03
+    train_jitter_frac: float = 0.06
     #: Weight of calibration (user) photos relative to synthetic ones.
     calibration_weight: float = 8.0
     #: Random seed for training.

@@ -61,10 +61,12 @@ def jitter_corners(corners: np.ndarray, rng: np.random.Generator, frac: float) -
     return corners + rng.normal(0.0, frac * side, size=corners.shape)
 
 
-def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator
+def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator,
+                  mask_rng: np.random.Generator | None = None
                   ) -> tuple[np.ndarray, list[tuple[str, str, str, str]], np.ndarray, np.ndarray]:
     """One photo -> (tile features ``(K, D)``, K label tuples, mask pixel features ``(P, F)``,
-    mask labels ``(P,)``)."""
+    mask labels ``(P,)``). ``rng`` jitters the corners, ``mask_rng`` (default ``rng``) samples the
+    mask pixels: separate streams keep the mask's training data independent of the jitter settings."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     corners = photo.corners * scale
     feats: list[np.ndarray] = []
@@ -80,7 +82,7 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     tiny, tiny_scale = downscale(image, cfg.mask_side)
     pix = pixel_features(tiny, cfg)
     truth = truth_mask(tiny.shape[:2], corners * tiny_scale).ravel()
-    take = rng.choice(pix.shape[0], size=min(cfg.mask_train_pixels, pix.shape[0]), replace=False)
+    take = (mask_rng or rng).choice(pix.shape[0], size=min(cfg.mask_train_pixels, pix.shape[0]), replace=False)
     return np.concatenate(feats), labels, pix[take], truth[take]
 
 
@@ -113,6 +115,7 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     largest = max(len(g) for g in groups)
     total = sum(len(g) for g in groups)
     rng = np.random.default_rng(cfg.train_seed)
+    mask_rng = np.random.default_rng([cfg.train_seed, 1])
     report = progress or (lambda _f, _m: None)
     t0 = time.perf_counter()
 
@@ -121,7 +124,7 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     for group in groups:
         weight = float(min(cfg.calibration_weight, max(1.0, largest / len(group))))
         for photo in group:
-            f, lab, px, py = photo_samples(photo, cfg, rng)
+            f, lab, px, py = photo_samples(photo, cfg, rng, mask_rng)
             feats.append(f)
             labels.extend(lab)
             weights.append(np.full(len(lab), weight))
