@@ -58,3 +58,15 @@ def test_cli_json_and_errors(easy_photos, bundled_model, tmp_path, capsys) -> No
     assert "error:" in err and "Traceback" not in err
     assert cli_read(argparse.Namespace(photo=str(photo.image_path), model=str(bad), json=False)) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_package_exposes_the_reader() -> None:
+    import pytest as _pytest
+
+    import vision
+    import vision.read
+
+    assert vision.read_garden is vision.read.read_garden
+    assert vision.read_gardens is vision.read.read_gardens
+    with _pytest.raises(AttributeError):
+        _ = vision.no_such_thing
