@@ -49,10 +49,6 @@ class VisionConfig:
     #: Training photos used to measure that inset, and the largest offset believed (tile sides).
     inset_photos: int = 40
     inset_max: float = 0.4
-    #: Gardens smaller than this fraction of the photo's longer side get a second, zoomed-in tile
-    #: map on a crop around them, with this margin (fraction of the garden's size) on each side.
-    zoom_below: float = 0.0
-    zoom_margin: float = 0.3
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.

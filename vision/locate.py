@@ -362,7 +362,6 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
         raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
                                 "give the four corners by hand")
     quad = quad / map_scale
-    quad = _zoom_in(image, quad, cfg, mask_model)
     small, scale = downscale(image, cfg.locate_side)
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
     gray = gray.astype(np.float32)
@@ -379,29 +378,6 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
     if cfg.outline_inset:
         corners = inset_quad(corners, cfg.outline_inset)
     return corners
-
-
-def _zoom_in(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> np.ndarray:
-    """Recompute the tile map on a crop around a small garden: the map then has the resolution
-    (and the scale) it was trained at. ``quad`` ``(4, 2)`` in image pixels; returns the better quad."""
-    height, width = image.shape[:2]
-    lo = quad.min(axis=0)
-    hi = quad.max(axis=0)
-    size = float((hi - lo).max())
-    if size > cfg.zoom_below * max(height, width):
-        return quad
-    centre = (lo + hi) / 2
-    half = size * (0.5 + cfg.zoom_margin)
-    x0, y0 = (max(0, int(centre[0] - half)), max(0, int(centre[1] - half)))
-    x1, y1 = (min(width, int(centre[0] + half) + 1), min(height, int(centre[1] + half) + 1))
-    crop = image[y0:y1, x0:x1]
-    if min(crop.shape[:2]) < 16:
-        return quad
-    prob, scale = tile_map(crop, cfg, mask_model)
-    zoomed = quad_from_mask(prob, cfg)
-    if zoomed is None:
-        return quad
-    return zoomed / scale + np.array([x0, y0], dtype=np.float64)
 
 
 def inset_quad(quad: np.ndarray, inset: float) -> np.ndarray:
