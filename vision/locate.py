@@ -204,12 +204,19 @@ def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
             continue
         vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0], dtype=np.float64), np.array([vx, vy], dtype=np.float64)))
+    out = _intersect_sides(lines, 1e-9)
+    return quad if out is None else out
+
+
+def _intersect_sides(lines: list[tuple[np.ndarray, np.ndarray]], min_det: float) -> np.ndarray | None:
+    """Corners ``(4, 2)`` where each side line (point, direction) meets the previous one; None
+    when two neighbouring sides are (nearly) parallel."""
     out = np.empty((4, 2))
     for i in range(4):
         (p1, d1), (p2, d2) = lines[i - 1], lines[i]
         m = np.array([d1, -d2]).T
-        if abs(np.linalg.det(m)) < 1e-9:
-            return quad
+        if abs(np.linalg.det(m)) < min_det:
+            return None
         t = np.linalg.solve(m, p2 - p1)
         out[i] = p1 + t[0] * d1
     return out
@@ -291,14 +298,9 @@ def refine_sides(gray: np.ndarray, quad: np.ndarray, cfg: VisionConfig, band: fl
         keep = strength > cfg.edge_min_step
         line = _ransac_line(edge_pts[keep], cfg.edge_inlier_px, cfg.edge_min_inliers)
         lines.append(line if line is not None else (a, d))
-    out = np.empty((4, 2))
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        m = np.array([d1, -d2]).T
-        if abs(np.linalg.det(m)) < 1e-6:
-            return quad
-        t = np.linalg.solve(m, p2 - p1)
-        out[i] = p1 + t[0] * d1
+    out = _intersect_sides(lines, 1e-6)
+    if out is None:
+        return quad
     # a side that jumped more than the band is not trusted: keep the input quad
     if np.linalg.norm(out - quad, axis=1).max() > 2.5 * half:
         return quad
