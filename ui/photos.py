@@ -20,6 +20,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.locate import order_corners  # the reader's orientation rule, also for clicked corners
 from vision.overlay import downscale
 
 #: Longer side of the copy the app keeps, shows and reads (phone photos are 4000+ pixels).
@@ -182,11 +183,3 @@ def clicks_to_corners(clicks: Sequence[Sequence[float]], displayed_width: float,
     scale = image_width / float(displayed_width) if displayed_width else 1.0
     pts = np.asarray(clicks, dtype=float) * scale
     return order_corners(pts).tolist()
-
-
-def order_corners(pts: np.ndarray) -> np.ndarray:
-    """Order four clicked points TL, TR, BR, BL whatever order they came in, by the same rule the
-    reader uses for the garden's orientation (:func:`vision.locate.order_corners`)."""
-    from vision.locate import order_corners as upright_order
-
-    return upright_order(np.asarray(pts, dtype=float).reshape(4, 2))

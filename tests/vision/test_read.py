@@ -6,6 +6,7 @@ import argparse
 import json
 
 import numpy as np
+import pytest
 
 from scorer.tiles import Garden
 from vision.dataset import iter_labelled
@@ -61,12 +62,10 @@ def test_cli_json_and_errors(easy_photos, bundled_model, tmp_path, capsys) -> No
 
 
 def test_package_exposes_the_reader() -> None:
-    import pytest as _pytest
-
     import vision
     import vision.read
 
     assert vision.read_garden is vision.read.read_garden
     assert vision.read_gardens is vision.read.read_gardens
-    with _pytest.raises(AttributeError):
+    with pytest.raises(AttributeError):
         _ = vision.no_such_thing

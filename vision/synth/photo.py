@@ -24,7 +24,7 @@ import numpy as np
 
 from scorer.tiles import Garden
 from scorer.vocab import PLAYER_COLOURS
-from vision.locate import upright_turns
+from vision.locate import tilt_degrees, upright_turns
 from vision.synth.art import STYLES, render_tile
 
 DIFFICULTIES: Final = ("easy", "hard", "mixed")
@@ -496,7 +496,7 @@ def render_photo(
     img = _blur(img, rng, severity)
     img = _expose(img, gain, glare, rng, severity)
 
-    seen = _seen_rotation(corners_in)
+    seen = tilt_degrees(corners_in) % 360.0  # clockwise angle of the garden's up, as seen
     k = upright_turns(corners_in)  # the reader's own rule for "upright as seen"
     truth_corners = np.array([corners_in[(i - k) % 4] for i in range(4)], np.float64)
     truth = {
@@ -507,12 +507,3 @@ def render_photo(
         "severity": severity,
     }
     return img, truth
-
-
-def _seen_rotation(corners: np.ndarray) -> float:
-    """Clockwise angle (degrees, 0..360) of the garden's "up" direction as seen in the picture,
-    from its projected corners ``(4, 2)`` (top-left, top-right, bottom-right, bottom-left)."""
-    top = (corners[0] + corners[1]) / 2
-    bottom = (corners[2] + corners[3]) / 2
-    up = top - bottom
-    return math.degrees(math.atan2(up[0], -up[1])) % 360
