@@ -41,7 +41,8 @@ class VisionConfig:
     #: RANSAC inlier distance (working pixels) and the fraction of samples that must agree.
     edge_inlier_px: float = 1.5
     edge_min_inliers: float = 0.3
-    #: Longer side of a finer copy for a last sub-pixel pass (0 = off); used when the photo is bigger.
+    #: Longer side of a finer copy for the seam fit and, when the photo is bigger than the working
+    #: copy, a last sub-pixel outline pass (0 = neither).
     edge_fine_side: int = 1600
     #: How far (tile sides) the detected outline lies outside the tile art's corners (tile edges,
     #: shadows); learned from the training photos and stored with the model.
@@ -49,6 +50,31 @@ class VisionConfig:
     #: Training photos used to measure that inset, and the largest offset believed (tile sides).
     inset_photos: int = 40
     inset_max: float = 0.4
+    #: Fit the lattice to the inner seams (vision.seams) on the ``edge_fine_side`` copy.
+    seam_fit: bool = True
+    #: Black-hat kernel (tile sides): seams and gaps thinner than this light up.
+    seam_kernel: float = 0.1
+    #: Gaussian sigma (pixels) smoothing the seam map.
+    seam_smooth_sigma: float = 0.7
+    #: Search bands (tile sides either way of the current lattice line), coarse to fine.
+    seam_bands: tuple[float, ...] = (0.15, 0.06)
+    #: Normals per tile along each inner seam, and the part of a tile skipped near each crossing.
+    seam_per_tile: int = 12
+    seam_skip: float = 0.12
+    #: A seam point counts when its response is this much (gray levels) above the typical level.
+    seam_min_contrast: float = 2.0
+    #: A seam needs this many points, and this fraction of them on one straight line within
+    #: ``seam_inlier_px + seam_inlier_frac * tile side`` pixels.
+    seam_min_points: int = 8
+    seam_min_inliers: float = 0.3
+    seam_inlier_px: float = 1.0
+    seam_inlier_frac: float = 0.01
+    #: Points sampled along each outline side for the joint fit.
+    outline_points: int = 24
+    #: An outline side further than this (tile sides) from where the seams put it is dropped.
+    outline_tolerance: float = 0.015
+    #: A joint fit that moves a corner further than this (tile sides) is not trusted.
+    seam_max_shift: float = 0.3
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.

@@ -10,7 +10,10 @@ straight outline of the block.
 3. *Outline*: each side is snapped to the block's edge on a larger gray copy: the strongest
    intensity step along 40 normals, sub-pixel by parabola, a RANSAC line through them, sides
    intersected; coarse band then fine band, and a last pass on a 1600-pixel copy for big photos.
-4. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
+4. The outline is moved in by the learned inset (tile edges, shadows), then fitted jointly with
+   the inner seams (:mod:`vision.seams`) on the ``cfg.edge_fine_side`` gray copy: the seams catch an
+   outline side that snapped to the coin track or a board line.
+5. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
 
 ``locate_garden(image, cfg) -> (4, 2)`` float64 ``(x, y)`` corners TL, TR, BR, BL in the pixel
 coordinates of ``image``. Raises :class:`GridNotFoundError` when no 4×4 grid fits well.
@@ -23,6 +26,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import GRID, check_image
+from vision.seams import refine_with_seams, straight_part
 
 
 class GridNotFoundError(ValueError):
@@ -308,29 +312,12 @@ def refine_sides(gray: np.ndarray, quad: np.ndarray, cfg: VisionConfig, band: fl
 
 
 def _ransac_line(points: np.ndarray, tol: float, min_inliers: float) -> tuple[np.ndarray, np.ndarray] | None:
-    """Robust line through ``points`` ``(K, 2)``: the pair-hypothesis with most inliers within
-    ``tol``, refitted by least squares. None when fewer than ``min_inliers`` (fraction) agree."""
-    k = points.shape[0]
-    if k < 4:
+    """Robust line through ``points`` ``(K, 2)``: the most-supported line (:func:`straight_part`),
+    refitted by least squares to its inliers -> (centre, direction); None without enough support."""
+    best = straight_part(points, tol, min_inliers)
+    if best is None:
         return None
-    best_inl = None
-    best_count = 0
-    # every pair of a deterministic subset: no randomness, K is small
-    idx = np.arange(k)
-    pairs = [(i, j) for i in idx[::2] for j in idx[1::2] if j > i + 2]
-    for i, j in pairs:
-        d = points[j] - points[i]
-        n = np.linalg.norm(d)
-        if n < 1e-6:
-            continue
-        normal = np.array([-d[1], d[0]]) / n
-        inl = np.abs((points - points[i]) @ normal) < tol
-        c = int(inl.sum())
-        if c > best_count:
-            best_count, best_inl = c, inl
-    if best_inl is None or best_count < min_inliers * k:
-        return None
-    sel = points[best_inl]
+    sel = points[best]
     centre = sel.mean(axis=0)
     _, _, vt = np.linalg.svd(sel - centre)
     return centre, vt[0]
@@ -371,14 +358,18 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
     for band, pick in zip(cfg.edge_bands, cfg.edge_picks):
         quad = order_corners(refine_sides(gray, quad, cfg, band, pick))
     corners = quad / scale
-    if cfg.edge_fine_side and max(image.shape[:2]) * scale < cfg.edge_fine_side:
+    fine_gray, fscale = None, 1.0
+    if cfg.edge_fine_side:
         fine, fscale = downscale(image, cfg.edge_fine_side)
-        if fscale > scale * 1.2:
-            fgray = cv2.GaussianBlur(cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
-            corners = order_corners(refine_sides(fgray.astype(np.float32), corners * fscale, cfg,
-                                                 cfg.edge_bands[-1], cfg.edge_picks[-1])) / fscale
+        fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY)
+        if fscale > scale * 1.2:  # a last outline pass when the photo is bigger than the working copy
+            fgray = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
+            corners = order_corners(refine_sides(fgray, corners * fscale, cfg, cfg.edge_bands[-1],
+                                                 cfg.edge_picks[-1])) / fscale
     if cfg.outline_inset:
         corners = inset_quad(corners, cfg.outline_inset)
+    if cfg.seam_fit and fine_gray is not None:
+        corners = refine_with_seams(fine_gray, corners * fscale, cfg) / fscale
     return corners
 
 

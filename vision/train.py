@@ -169,7 +169,7 @@ def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: 
     """Median distance (tile sides) between the located outline and the truth corners over up to
     ``cfg.inset_photos`` photos, small (calibration) directories first; 0 when nothing is found."""
     ordered = [p for g in sorted(groups, key=len) for p in g][: cfg.inset_photos]
-    probe = replace(cfg, outline_inset=0.0)
+    probe = replace(cfg, outline_inset=0.0, seam_fit=False)  # the outline alone
     offsets = []
     for photo in ordered:
         image, scale = load_image_scaled(photo.image_path, cfg)
