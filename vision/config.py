@@ -75,6 +75,10 @@ class VisionConfig:
     outline_tolerance: float = 0.015
     #: A joint fit that moves a corner further than this (tile sides) is not trusted.
     seam_max_shift: float = 0.3
+    #: Gardens smaller than this fraction of the photo's longer side get a second, zoomed-in tile
+    #: map on a crop around them, with this margin (fraction of the garden's size) on each side.
+    zoom_below: float = 0.4
+    zoom_margin: float = 0.3
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.
@@ -137,6 +141,8 @@ class VisionConfig:
     train_jitter_frac: float = 0.06
     #: Weight of calibration (user) photos relative to synthetic ones.
     calibration_weight: float = 8.0
+    #: Most jittered copies taken of one calibration photo (``train_jitter_copies * weight``).
+    calibration_max_copies: int = 16
     #: Random seed for training.
     train_seed: int = 0
 

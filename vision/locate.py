@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import GRID, check_image
-from vision.seams import refine_with_seams, straight_part
+from vision.seams import lattice_score, refine_with_seams, seam_map, straight_part, tile_side_px
 
 
 class GridNotFoundError(ValueError):
@@ -351,26 +351,66 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
         raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
                                 "give the four corners by hand")
     quad = quad / map_scale
-    small, scale = downscale(image, cfg.locate_side)
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
-    gray = gray.astype(np.float32)
-    quad = order_corners(quad * scale)
-    for band, pick in zip(cfg.edge_bands, cfg.edge_picks):
-        quad = order_corners(refine_sides(gray, quad, cfg, band, pick))
-    corners = quad / scale
     fine_gray, fscale = None, 1.0
     if cfg.edge_fine_side:
         fine, fscale = downscale(image, cfg.edge_fine_side)
         fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY)
-        if fscale > scale * 1.2:  # a last outline pass when the photo is bigger than the working copy
-            fgray = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
-            corners = order_corners(refine_sides(fgray, corners * fscale, cfg, cfg.edge_bands[-1],
-                                                 cfg.edge_picks[-1])) / fscale
+    small, scale = downscale(image, cfg.locate_side)
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
+    gray = gray.astype(np.float32)
+    corners = _outline_and_seams(quad, gray, scale, fine_gray, fscale, cfg)
+    zoomed = _zoom_in(image, quad, cfg, mask_model)
+    if zoomed is not None and fine_gray is not None:
+        # a small garden: its zoomed-in tile map is a second candidate; the seams decide
+        other = _outline_and_seams(zoomed, gray, scale, fine_gray, fscale, cfg)
+        smap = seam_map(fine_gray, tile_side_px(corners * fscale), cfg)
+        if lattice_score(smap, other * fscale, cfg) > lattice_score(smap, corners * fscale, cfg):
+            corners = other
+    return corners
+
+
+def _outline_and_seams(quad: np.ndarray, gray: np.ndarray, scale: float, fine_gray: np.ndarray | None,
+                       fscale: float, cfg: VisionConfig) -> np.ndarray:
+    """Quad ``(4, 2)`` from the tile map (image pixels) -> corners snapped to the outline on the
+    blurred working copy ``gray`` (``scale`` = copy / image), then on the finer copy ``fine_gray``
+    (``fscale``), moved in by the learned inset and fitted to the seams. Image pixels."""
+    quad = order_corners(quad * scale)
+    for band, pick in zip(cfg.edge_bands, cfg.edge_picks):
+        quad = order_corners(refine_sides(gray, quad, cfg, band, pick))
+    corners = quad / scale
+    if fine_gray is not None and fscale > scale * 1.2:  # a last pass when the photo is bigger
+        fgray = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
+        corners = order_corners(refine_sides(fgray, corners * fscale, cfg, cfg.edge_bands[-1],
+                                             cfg.edge_picks[-1])) / fscale
     if cfg.outline_inset:
         corners = inset_quad(corners, cfg.outline_inset)
     if cfg.seam_fit and fine_gray is not None:
         corners = refine_with_seams(fine_gray, corners * fscale, cfg) / fscale
     return corners
+
+
+def _zoom_in(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, mask_model: object | None
+             ) -> np.ndarray | None:
+    """The quad ``(4, 2)`` (image pixels) found on a tile map recomputed on a crop around a small
+    garden (smaller than ``cfg.zoom_below`` of the photo's longer side), where its tiles have more
+    map pixels; None for a bigger garden or when the zoomed map has no blob."""
+    height, width = image.shape[:2]
+    lo, hi = quad.min(axis=0), quad.max(axis=0)
+    size = float((hi - lo).max())
+    if size > cfg.zoom_below * max(height, width):
+        return None
+    centre = (lo + hi) / 2
+    half = size * (0.5 + cfg.zoom_margin)
+    x0, y0 = max(0, int(centre[0] - half)), max(0, int(centre[1] - half))
+    x1, y1 = min(width, int(centre[0] + half) + 1), min(height, int(centre[1] + half) + 1)
+    crop = image[y0:y1, x0:x1]
+    if min(crop.shape[:2]) < 16:
+        return None
+    prob, scale = tile_map(crop, cfg, mask_model)
+    zoomed = quad_from_mask(prob, cfg)
+    if zoomed is None:
+        return None
+    return zoomed / scale + np.array([x0, y0], dtype=np.float64)
 
 
 def inset_quad(quad: np.ndarray, inset: float) -> np.ndarray:

@@ -185,6 +185,29 @@ def line_offset(g: np.ndarray, group: LineGroup) -> float:
     return float(np.mean(mapped[:, axis] / mapped[:, 2] - index))
 
 
+def lattice_score(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
+    """How much the block with corners ``(4, 2)`` looks like a 4×4 lattice in the seam map
+    ``(M, N)``: the mean response along the 6 inner seams minus that along the 8 lines through the
+    tiles' middles (texture lights up both; only true seams light up the first)."""
+    h = lattice_homography(corners)
+    along = _along(cfg)
+
+    def mean_on(positions: tuple[float, ...]) -> float:
+        pts = []
+        for axis in (0, 1):
+            for index in positions:
+                lattice = np.zeros((along.size, 2))
+                lattice[:, axis] = index
+                lattice[:, 1 - axis] = along
+                pts.append(cv2.perspectiveTransform(lattice[None], h)[0])
+        p = np.concatenate(pts).astype(np.float32)
+        values = cv2.remap(smap, p[:, 0:1], p[:, 1:2], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                           borderValue=0)
+        return float(values.mean())
+
+    return mean_on((1.0, 2.0, 3.0)) - mean_on((0.5, 1.5, 2.5, 3.5))
+
+
 def refine_with_seams(gray: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """Corners ``(4, 2)`` of the block in ``gray`` ``(M, N)`` uint8 -> corners fitted jointly to the
     inner seams and the outline (see the module docstring). Unchanged when fewer than three lines

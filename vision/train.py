@@ -62,17 +62,20 @@ def jitter_corners(corners: np.ndarray, rng: np.random.Generator, frac: float) -
 
 
 def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator,
-                  mask_rng: np.random.Generator | None = None
+                  mask_rng: np.random.Generator | None = None, copies: int | None = None,
+                  pixels: int | None = None
                   ) -> tuple[np.ndarray, list[tuple[str, str, str, str]], np.ndarray, np.ndarray]:
     """One photo -> (tile features ``(K, D)``, K label tuples, mask pixel features ``(P, F)``,
     mask labels ``(P,)``). ``rng`` jitters the corners, ``mask_rng`` (default ``rng``) samples the
-    mask pixels: separate streams keep the mask's training data independent of the jitter settings."""
+    mask pixels: separate streams keep the mask's training data independent of the jitter settings.
+    ``copies`` jittered copies (default ``cfg.train_jitter_copies``) and ``pixels`` mask pixels
+    (default ``cfg.mask_train_pixels``) are taken."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     corners = photo.corners * scale
     feats: list[np.ndarray] = []
     labels: list[tuple[str, str, str, str]] = []
     corner_sets = [corners] + [jitter_corners(corners, rng, cfg.train_jitter_frac)
-                               for _ in range(cfg.train_jitter_copies)]
+                               for _ in range(cfg.train_jitter_copies if copies is None else copies)]
     for cs in corner_sets:
         crops = crop_tiles(image, cs, cfg)
         for k in range(4):
@@ -82,7 +85,8 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     tiny, tiny_scale = downscale(image, cfg.mask_side)
     pix = pixel_features(tiny, cfg)
     truth = truth_mask(tiny.shape[:2], corners * tiny_scale).ravel()
-    take = (mask_rng or rng).choice(pix.shape[0], size=min(cfg.mask_train_pixels, pix.shape[0]), replace=False)
+    wanted = cfg.mask_train_pixels if pixels is None else pixels
+    take = (mask_rng or rng).choice(pix.shape[0], size=min(wanted, pix.shape[0]), replace=False)
     return np.concatenate(feats), labels, pix[take], truth[take]
 
 
@@ -104,8 +108,10 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     """Train all readers and the tile mask from labelled photo directories.
 
     A directory with fewer photos than the largest is weighted up (at most
-    ``cfg.calibration_weight``) so calibration photos of a real copy count. ``progress(fraction,
-    message)`` is called as photos are processed and readers fitted.
+    ``cfg.calibration_weight``) so calibration photos of a real copy count: each of its photos gives
+    that many times more *different* samples (jittered crops, mask pixels), not repeated ones, and
+    its tile samples carry the rest of the weight. ``progress(fraction, message)`` is called as
+    photos are processed and readers fitted.
     """
     if isinstance(dirs, (str, Path)):
         dirs = [dirs]
@@ -123,14 +129,18 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     done = 0
     for group in groups:
         weight = float(min(cfg.calibration_weight, max(1.0, largest / len(group))))
+        copies = min(cfg.calibration_max_copies, round(cfg.train_jitter_copies * weight))
+        pixels = round(cfg.mask_train_pixels * weight)
         for photo in group:
-            f, lab, px, py = photo_samples(photo, cfg, rng, mask_rng)
+            f, lab, px, py = photo_samples(photo, cfg, rng, mask_rng, copies, pixels)
             feats.append(f)
             labels.extend(lab)
-            weights.append(np.full(len(lab), weight))
+            # a photo's crops weigh ``weight`` times a synthetic photo's, spread over its copies
+            weights.append(np.full(len(lab), weight * (1 + cfg.train_jitter_copies) / (1 + copies)))
             mask_x.append(px)
             mask_y.append(py)
-            mask_w.append(np.full(len(py), weight))
+            # what the extra pixels do not cover of the weight (the MLP has no sample weights)
+            mask_w.append(np.full(len(py), max(1.0, weight * cfg.mask_train_pixels / max(1, len(py)))))
             done += 1
             report(0.7 * done / total, f"prepared {done}/{total} photos")
     x = np.concatenate(feats)
@@ -146,7 +156,7 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     mask = make_pipeline(StandardScaler(), MLPClassifier((cfg.mask_hidden,), max_iter=cfg.mask_iterations,
                                                          random_state=cfg.train_seed))
     mx, my, mw = np.concatenate(mask_x), np.concatenate(mask_y), np.concatenate(mask_w)
-    reps = np.round(mw).astype(int)  # the MLP has no sample weights: repeat calibration pixels
+    reps = np.round(mw).astype(int)  # the MLP has no sample weights: repeat pixels for the rest
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         mask.fit(np.repeat(mx, reps, axis=0), np.repeat(my, reps))

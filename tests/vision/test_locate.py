@@ -82,3 +82,22 @@ def test_orientation_rule_is_the_same_for_any_start_under_perspective(seed: int)
     for k in range(4):
         assert np.allclose(order_corners(np.roll(quad, k, axis=0)), truth)
     assert abs(tilt_degrees(truth)) <= min(abs(tilt_degrees(np.roll(truth, k, axis=0))) for k in range(4)) + 1e-9
+
+
+def test_a_small_garden_far_from_the_camera_is_still_found(easy_photos, bundled_model) -> None:
+    """Each easy photo shrunk to half inside a plain border: the garden is then smaller than
+    ``cfg.zoom_below`` of the photo, so the zoomed-in tile map competes with the first one."""
+    import cv2
+
+    cfg = bundled_model.cfg
+    errors = []
+    for photo in iter_labelled(easy_photos)[:3]:
+        image, scale = load_image_scaled(photo.image_path)
+        small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        pad_r, pad_c = small.shape[0] // 2, small.shape[1] // 2
+        canvas = cv2.copyMakeBorder(small, pad_r, pad_r, pad_c, pad_c, cv2.BORDER_REPLICATE)
+        truth = photo.corners * scale / 2 + np.array([pad_c, pad_r])
+        assert np.ptp(truth, axis=0).max() < cfg.zoom_below * max(canvas.shape[:2])
+        found = locate_garden(canvas, cfg, mask_model=bundled_model.mask)
+        errors.append(np.linalg.norm(found - truth, axis=1).max() / _tile_side(truth))
+    assert max(errors) < 0.15, errors
