@@ -75,6 +75,16 @@ class VisionConfig:
     outline_tolerance: float = 0.015
     #: A joint fit that moves a corner further than this (tile sides) is not trusted.
     seam_max_shift: float = 0.3
+    #: A found block whose lattice score (seams minus tile middles, gray levels) is below this is
+    #: searched again from there, led by the seams alone; the search wins only with a score at least
+    #: ``lattice_gain_factor`` times and ``lattice_gain_min`` above the first (blurred photos have
+    #: faint seams, where small gains are noise).
+    lattice_min_score: float = 15.0
+    lattice_gain_factor: float = 2.0
+    lattice_gain_min: float = 8.0
+    #: That search's steps (tile sides, coarse to fine) and map blur (× step, at most 0.1 tile).
+    lattice_search_steps: tuple[float, ...] = (0.25, 0.125, 0.06, 0.03)
+    lattice_search_blur: float = 1.0
     #: Gardens smaller than this fraction of the photo's longer side get a second, zoomed-in tile
     #: map on a crop around them, with this margin (fraction of the garden's size) on each side.
     zoom_below: float = 0.4

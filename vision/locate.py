@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import GRID, check_image
-from vision.seams import lattice_score, refine_with_seams, seam_map, straight_part, tile_side_px
+from vision.seams import lattice_score, refine_with_seams, seam_map, search_lattice, straight_part, tile_side_px
 
 
 class GridNotFoundError(ValueError):
@@ -359,13 +359,23 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
     gray = gray.astype(np.float32)
     corners = _outline_and_seams(quad, gray, scale, fine_gray, fscale, cfg)
+    if fine_gray is None:
+        return corners
+    smap = seam_map(fine_gray, tile_side_px(corners * fscale), cfg)
+    score = lattice_score(smap, corners * fscale, cfg)
     zoomed = _zoom_in(image, quad, cfg, mask_model)
-    if zoomed is not None and fine_gray is not None:
+    if zoomed is not None:
         # a small garden: its zoomed-in tile map is a second candidate; the seams decide
         other = _outline_and_seams(zoomed, gray, scale, fine_gray, fscale, cfg)
-        smap = seam_map(fine_gray, tile_side_px(corners * fscale), cfg)
-        if lattice_score(smap, other * fscale, cfg) > lattice_score(smap, corners * fscale, cfg):
-            corners = other
+        other_score = lattice_score(smap, other * fscale, cfg)
+        if other_score > score:
+            corners, score = other, other_score
+    if score < cfg.lattice_min_score:
+        # a weak lattice: let the seams alone lead a search from there
+        searched = refine_with_seams(fine_gray, search_lattice(smap, corners * fscale, cfg), cfg)
+        new_score = lattice_score(smap, searched, cfg)
+        if new_score > max(cfg.lattice_gain_factor * score, score + cfg.lattice_gain_min):
+            corners = searched / fscale
     return corners
 
 

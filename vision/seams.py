@@ -208,6 +208,34 @@ def lattice_score(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEF
     return mean_on((1.0, 2.0, 3.0)) - mean_on((0.5, 1.5, 2.5, 3.5))
 
 
+def search_lattice(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """Corners ``(4, 2)`` moved, one corner at a time (8 directions), to raise :func:`lattice_score` on the seam
+    map ``(M, N)``: steps of ``cfg.lattice_search_steps`` tile sides, coarse to fine, on the map
+    blurred in proportion (``cfg.lattice_search_blur`` × the step, at most 0.1 tile). For a block
+    found badly (one corner half a tile off): the seams pull it into place."""
+    tile = tile_side_px(corners)
+    best = np.asarray(corners, dtype=np.float64).copy()
+    for step in cfg.lattice_search_steps:
+        sigma = max(cfg.seam_smooth_sigma, cfg.lattice_search_blur * min(step, 0.1) * tile)
+        blurred = cv2.GaussianBlur(smap, (0, 0), sigma)
+        value = lattice_score(blurred, best, cfg)
+        improved = True
+        while improved:
+            improved = False
+            for i in range(4):
+                for move in _MOVES:
+                    cand = best.copy()
+                    cand[i] += move * step * tile
+                    score = lattice_score(blurred, cand, cfg)
+                    if score > value + 1e-6:
+                        best, value, improved = cand, score, True
+    return best
+
+
+#: A corner's 8 moves in the lattice search: along the axes and the diagonals.
+_MOVES = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)], dtype=np.float64)
+
+
 def refine_with_seams(gray: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """Corners ``(4, 2)`` of the block in ``gray`` ``(M, N)`` uint8 -> corners fitted jointly to the
     inner seams and the outline (see the module docstring). Unchanged when fewer than three lines

@@ -15,6 +15,7 @@ from vision.seams import (
     outline_groups,
     refine_with_seams,
     seam_map,
+    search_lattice,
     straight_part,
     tile_side_px,
 )
@@ -112,3 +113,14 @@ def test_lattice_score_prefers_the_true_lattice() -> None:
     true_score = lattice_score(smap, TRUTH)
     assert true_score > 20
     assert true_score > 3 * max(lattice_score(smap, shifted), lattice_score(smap, shrunk))
+
+
+def test_search_lattice_pulls_a_corner_half_a_tile_off_back() -> None:
+    img = _block_photo(9)
+    smap = seam_map(img, tile_side_px(TRUTH))
+    start = TRUTH.copy()
+    start[2] += 0.5 * tile_side_px(TRUTH) * np.array([0.8, 0.6])
+    found = refine_with_seams(img, search_lattice(smap, start), DEFAULT_CONFIG)
+    assert _error_tiles(start) > 0.45
+    assert _error_tiles(found) < 0.05
+    assert lattice_score(smap, found) > 2 * lattice_score(smap, start)
