@@ -25,6 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--count", type=int, default=10, help="number of photos (default 10)")
     p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same photos)")
+    p.add_argument("--start", type=int, default=0,
+                   help="index of the first photo (default 0): photo i is the same whatever the count")
     p.add_argument("--size", type=_size, default=(1600, 1200), help="WIDTHxHEIGHT (default 1600x1200)")
     p.add_argument("--style", default="classic", help="tile art style: classic or alt (default classic)")
     p.add_argument("--difficulty", default="mixed", help="easy, hard or mixed (default mixed)")

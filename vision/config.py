@@ -136,6 +136,9 @@ class VisionConfig:
     #: Side to which a crop is resized before features are computed.
     feature_side: int = 48
 
+    #: Quarter turns in which each tile is read, probabilities averaged (1 = as seen only).
+    test_turns: int = 4
+
     # --- decoding ------------------------------------------------------------------------------
     #: Probabilities are clipped to at least this before taking logs.
     prob_floor: float = 1e-6
@@ -153,6 +156,15 @@ class VisionConfig:
     calibration_weight: float = 8.0
     #: Most jittered copies taken of one calibration photo (``train_jitter_copies * weight``).
     calibration_max_copies: int = 16
+    #: A directory with at most this many photos, fewer than the largest one, is a calibration set
+    #: (photos of the players' own copy).
+    calibration_max_photos: int = 50
+    #: Photos rendered from the calibration sets' own tile pictures (random gardens of the copy's
+    #: tiles under synthetic cameras and light, :mod:`vision.synth.exemplar`); 0 = none.
+    calibration_renders: int = 200
+    #: Seed of those renders and the side (pixels) of the tile pictures cut for them.
+    calibration_render_seed: int = 4242
+    calibration_art_side: int = 128
     #: Random seed for training.
     train_seed: int = 0
 

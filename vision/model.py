@@ -16,19 +16,30 @@ from typing import Any
 
 import numpy as np
 
-from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner
 from vision.classify import TileClassifier
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.decode import AttributeProbs
 from vision.features import tile_features
 
 READERS = ("floor", "path", "decor", "corner")
+
+
+def _turn_cw(corner: Corner, k: int) -> Corner:
+    for _ in range(k):
+        corner = corner.rotated_cw()
+    return corner
+
+
 VOCAB: dict[str, tuple[str, ...]] = {
     "floor": tuple(v.value for v in ALL_FLOORS),
     "path": tuple(v.value for v in ALL_PATHS),
     "decor": tuple(v.value for v in ALL_DECORS),
     "corner": tuple(v.value for v in ALL_CORNERS),
 }
+#: ``_CORNER_TURNED[k][j]``: column of corner ``j`` turned ``k`` quarter turns clockwise.
+_CORNER_TURNED: tuple[list[int], ...] = tuple(
+    [VOCAB["corner"].index(_turn_cw(c, k).value) for c in ALL_CORNERS] for k in range(4))
 FORMAT_VERSION = 1
 DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "zen-garden.skops"
 
@@ -69,8 +80,15 @@ class TileModel:
             raise ValueError(f"model lacks readers: {', '.join(missing)}")
 
     def predict_probs(self, crops: np.ndarray) -> AttributeProbs:
-        """``(C, T, T, 3)`` tile crops (C a multiple of 16) -> per-attribute probabilities."""
-        feats = tile_features(crops, self.cfg)
+        """``(C, T, T, 3)`` tile crops (C a multiple of 16) -> per-attribute probabilities.
+
+        Each crop is read in ``cfg.test_turns`` quarter turns (the corner label turned back) and
+        the probabilities averaged: a misread in one orientation is outvoted by the others.
+        """
+        turns = max(1, min(4, self.cfg.test_turns))
+        n = crops.shape[0]
+        turned = np.concatenate([np.rot90(crops, -k, axes=(1, 2)) for k in range(turns)]) if turns > 1 else crops
+        feats = tile_features(np.ascontiguousarray(turned), self.cfg)
         out: dict[str, np.ndarray] = {}
         for name in READERS:
             clf = self.readers[name]
@@ -79,7 +97,10 @@ class TileModel:
             for j, label in enumerate(clf.classes_):
                 if label in VOCAB[name]:
                     full[:, VOCAB[name].index(label)] = proba[:, j]
-            out[name] = full
+            parts = [full[k * n:(k + 1) * n] for k in range(turns)]
+            if name == "corner":  # turned k clockwise, the corner read is the true one turned k
+                parts = [part[:, _CORNER_TURNED[k]] for k, part in enumerate(parts)]
+            out[name] = np.mean(parts, axis=0)
         return AttributeProbs(out["floor"], out["path"], out["decor"], out["corner"])
 
     def save(self, path: str | Path) -> Path:

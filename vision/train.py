@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -32,6 +33,7 @@ from vision.features import tile_features
 from vision.io import load_image_scaled
 from vision.locate import GridNotFoundError, downscale, locate_garden, outline_offset, pixel_features, truth_mask
 from vision.model import READERS, TileModel
+from vision.synth.exemplar import render_art_dataset, tile_art_from_photos
 
 Progress = Callable[[float, str], None]
 
@@ -103,32 +105,76 @@ def _dir_photos(dirs: Sequence[str | Path]) -> list[list[LabelledPhoto]]:
     return groups
 
 
+def calibration_groups(groups: Sequence[Sequence[LabelledPhoto]], cfg: VisionConfig) -> list[int]:
+    """Indices of the calibration sets among ``groups``: at most ``cfg.calibration_max_photos``
+    photos and fewer than the largest set."""
+    largest = max(len(g) for g in groups)
+    return [i for i, g in enumerate(groups) if len(g) < largest and len(g) <= cfg.calibration_max_photos]
+
+
+def render_calibration(photos: Sequence[LabelledPhoto], out_dir: Path, cfg: VisionConfig,
+                       progress: Progress | None = None) -> list[LabelledPhoto]:
+    """``cfg.calibration_renders`` labelled photos of random gardens made of the tiles cut from
+    ``photos`` (a real copy's art), rendered into ``out_dir``; returns them."""
+    art = tile_art_from_photos(photos, cfg.calibration_art_side, cfg)
+    report = progress or (lambda _f, _m: None)
+    step = 10
+    for start in range(0, cfg.calibration_renders, step):
+        report(start / cfg.calibration_renders, f"rendering your tiles {start}/{cfg.calibration_renders}")
+        render_art_dataset(out_dir, art, min(step, cfg.calibration_renders - start), cfg.calibration_render_seed,
+                           start=start)
+    return iter_labelled(out_dir)
+
+
 def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
                 cfg: VisionConfig = DEFAULT_CONFIG) -> TileModel:
     """Train all readers and the tile mask from labelled photo directories.
 
-    A directory with fewer photos than the largest is weighted up (at most
-    ``cfg.calibration_weight``) so calibration photos of a real copy count: each of its photos gives
-    that many times more *different* samples (jittered crops, mask pixels), not repeated ones, and
-    its tile samples carry the rest of the weight. ``progress(fraction, message)`` is called as
-    photos are processed and readers fitted.
+    A calibration set (see :func:`calibration_groups`: a few photos of the players' own copy) is
+    used twice. Its photos are weighted up (at most ``cfg.calibration_weight``): each gives that
+    many times more *different* samples (jittered crops, mask pixels), not repeated ones, and its
+    tile samples carry the rest of the weight. And its tiles are cut out and rendered into
+    ``cfg.calibration_renders`` synthetic photos (:func:`render_calibration`), which train like
+    synthetic ones, so the readers and the tile mask see the copy's art under many cameras and
+    lights. ``progress(fraction, message)`` is called as photos are rendered and processed and
+    readers fitted.
     """
     if isinstance(dirs, (str, Path)):
         dirs = [dirs]
     if not dirs:
         raise ValueError("give at least one directory of labelled photos")
     groups = _dir_photos(dirs)
+    names = [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)]
+    report = progress or (lambda _f, _m: None)
+    calib = calibration_groups(groups, cfg)
+    with tempfile.TemporaryDirectory(prefix="zengarden-calibration-") as tmp:
+        rendered: list[LabelledPhoto] = []
+        if calib and cfg.calibration_renders > 0:
+            photos = [p for i in calib for p in groups[i]]
+            rendered = render_calibration(photos, Path(tmp), cfg, lambda f, m: report(0.2 * f, m))
+            names.append(f"rendered from the calibration photos' tiles ({len(rendered)} photos)")
+        head = 0.2 if rendered else 0.0
+        model = _fit(groups, rendered, cfg, lambda f, m: report(head + (1 - head) * f, m))
+    model.meta["trained_on"] = names
+    return model
+
+
+def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: VisionConfig,
+         report: Progress) -> TileModel:
+    """Fit the readers and the tile mask: ``groups`` weighted by size (small ones up), ``rendered``
+    photos like synthetic ones (weight 1)."""
     largest = max(len(g) for g in groups)
-    total = sum(len(g) for g in groups)
+    weighted = [(g, float(min(cfg.calibration_weight, max(1.0, largest / len(g))))) for g in groups]
+    if rendered:
+        weighted.append((rendered, 1.0))
+    total = sum(len(g) for g, _ in weighted)
     rng = np.random.default_rng(cfg.train_seed)
     mask_rng = np.random.default_rng([cfg.train_seed, 1])
-    report = progress or (lambda _f, _m: None)
     t0 = time.perf_counter()
 
     feats, labels, weights, mask_x, mask_y, mask_w = [], [], [], [], [], []
     done = 0
-    for group in groups:
-        weight = float(min(cfg.calibration_weight, max(1.0, largest / len(group))))
+    for group, weight in weighted:
         copies = min(cfg.calibration_max_copies, round(cfg.train_jitter_copies * weight))
         pixels = round(cfg.mask_train_pixels * weight)
         for photo in group:
@@ -165,7 +211,6 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     for clf in readers.values():
         clf.cfg = cfg
     meta = {
-        "trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
         "photos": total,
         "tile_samples": int(x.shape[0]),
         "train_seconds": round(time.perf_counter() - t0, 1),

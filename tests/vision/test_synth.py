@@ -262,7 +262,7 @@ def test_generate_dataset_is_deterministic_and_subsets_reproduce(tmp_path: Path)
 
 def test_cli_synth(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = argparse.Namespace(out=str(tmp_path / "out"), count=2, seed=1, size=(320, 240), style="alt",
-                              difficulty="hard")
+                              difficulty="hard", start=0)
     assert cli_synth(args) == 0
     assert "wrote 2 photos" in capsys.readouterr().out
     assert len(list((tmp_path / "out").glob("*.json"))) == 2

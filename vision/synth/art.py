@@ -31,7 +31,8 @@ DECOR_CENTRE: Final = (0.72, 0.72)
 DECOR_SIZE: Final = 0.44
 
 #: Clockwise quarter turns taking the canonical ``nw`` drawing to each corner.
-_TURNS: Final[dict[Corner, int]] = {Corner.NW: 0, Corner.NE: 1, Corner.SE: 2, Corner.SW: 3}
+#: Quarter turns clockwise that take a tile whose path wraps the top-left corner to each corner.
+CORNER_TURNS: Final[dict[Corner, int]] = {Corner.NW: 0, Corner.NE: 1, Corner.SE: 2, Corner.SW: 3}
 
 Colour = tuple[int, int, int]
 FloatImage = np.ndarray  # (S, S, 3) float32 BGR in 0..255
@@ -590,7 +591,7 @@ def render_tile(
     img[:, -rim:] *= 0.72
 
     out = np.clip(img, 0, 255).astype(np.uint8)
-    turns = _TURNS[t.corner]
+    turns = CORNER_TURNS[t.corner]
     if turns:
         out = np.ascontiguousarray(np.rot90(out, k=-turns))
     return out

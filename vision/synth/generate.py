@@ -77,7 +77,7 @@ def cli_synth(args: argparse.Namespace) -> int:
     try:
         paths = generate_dataset(
             args.out, args.count, args.seed, size=tuple(args.size),
-            difficulty=args.difficulty, style=args.style,
+            difficulty=args.difficulty, style=args.style, start=args.start,
         )
     except ValueError as exc:
         print(f"zengarden synth: error: {exc}", file=sys.stderr)

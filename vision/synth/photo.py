@@ -17,6 +17,7 @@ top-right, bottom-right, bottom-left *of the truth garden*.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, Final
 
 import cv2
@@ -37,9 +38,11 @@ _PLAYER_BGR: Final = {"blue": (190, 110, 30), "yellow": (40, 200, 235), "green":
 
 
 def _board(
-    garden: Garden, rng: np.random.Generator, tile_px: int, style: str, severity: float
+    garden: Garden, rng: np.random.Generator, tile_px: int, style: str, severity: float,
+    tile_images: Sequence[np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Draw the player board with the garden on it.
+    """Draw the player board with the garden on it (the style's tile art, or ``tile_images``: 16
+    pictures row-major, resized to the tile size).
 
     Returns:
         ``(board, block)``: board ``(B, B, 3)`` uint8 BGR; block ``(4, 2)`` float64 pixel ``(x, y)``
@@ -97,7 +100,11 @@ def _board(
     jitter = gap * 0.45 + t * 0.004 * severity
     max_rot = 0.3 + 1.2 * severity
     for (r, c), tile in garden.cells():
-        img = render_tile(tile, t, rng, style)
+        if tile_images is None:
+            img = render_tile(tile, t, rng, style)
+        else:
+            pic = tile_images[r * 4 + c]
+            img = cv2.resize(pic, (t, t), interpolation=cv2.INTER_AREA if pic.shape[0] > t else cv2.INTER_LINEAR)
         x0 = margin + c * pitch
         y0 = margin + r * pitch
         dx, dy = rng.uniform(-jitter, jitter, 2)
@@ -421,6 +428,7 @@ def render_photo(
     size: tuple[int, int] = (1600, 1200),
     difficulty: str = "mixed",
     style: str = "classic",
+    tile_images: Sequence[np.ndarray] | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render a phone photo of ``garden`` on its player board on a table.
 
@@ -431,7 +439,10 @@ def render_photo(
         difficulty: ``"easy"`` (mild light, small tilt, near-square rotation), ``"hard"`` (strong
             tilt up to ~35°, any rotation, shadows, glare, blur, noise, heavy JPEG, clutter) or
             ``"mixed"`` (a random severity per photo).
-        style: tile art style, ``"classic"`` or ``"alt"``.
+        style: tile art style, ``"classic"`` or ``"alt"`` (also the board's colours).
+        tile_images: instead of the style's art, 16 ``(S, S, 3)`` uint8 BGR pictures of the
+            garden's tiles as placed, row-major (e.g. cut from photos of a real copy, see
+            :mod:`vision.synth.exemplar`).
 
     Returns:
         ``(image, truth)``: image ``(H, W, 3)`` uint8 BGR; truth ``{"garden": Garden,
@@ -456,11 +467,16 @@ def render_photo(
     if style not in STYLES:
         raise ValueError(f"style must be one of {STYLES}, got {style!r}")
 
+    if tile_images is not None and (len(tile_images) != 16 or any(
+            not isinstance(p, np.ndarray) or p.ndim != 3 or p.shape[2] != 3 or p.dtype != np.uint8
+            or p.shape[0] != p.shape[1] or p.shape[0] < 8 for p in tile_images)):
+        raise ValueError("tile_images must be 16 square (S, S, 3) uint8 pictures")
+
     severity = _severity(difficulty, rng)
     # tiles drawn near their final on-screen size (capped: bigger photos are upsampled)
     expected = 0.6 * min(w, h) / 4
     tile_px = int(np.clip(round(expected * 1.15), 48, 256))
-    board, block = _board(garden, rng, tile_px, style, severity)
+    board, block = _board(garden, rng, tile_px, style, severity, tile_images)
     for _ in range(50):
         cam = _camera(board.shape[0], block, w, h, rng, severity)
         if cam is not None:
