@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +59,12 @@ def keep_examples(draft: Mapping[str, Any], image_of: Callable[[str | None], Any
 
 
 def retrain(progress: Progress | None = None, directory: Path | None = None,
-            synth_count: int = SYNTH_COUNT) -> Path:
+            synth_count: int = SYNTH_COUNT, renders: int | None = None) -> Path:
     """Train a model from the kept examples combined with synthetic photos (rendered once into the
     data directory), save it there and return its path. The vision layer weights the few photos of
-    this copy up against the synthetic set. Raises ValueError when there is nothing to learn."""
+    this copy up against the synthetic set and renders ``renders`` more photos from their tiles
+    (default: the vision config's ``calibration_renders``). Raises ValueError when there is nothing
+    to learn."""
     report = progress or (lambda _f, _m="": None)
     base = directory or examples_dir()
     if count_examples(base) == 0:
@@ -74,7 +77,10 @@ def retrain(progress: Progress | None = None, directory: Path | None = None,
             report(0.3 * start / synth_count, f"rendering synthetic photos {start}/{synth_count}")
             generate(synth, min(10, synth_count - start), seed=SYNTH_SEED, start=start)
     train_model = importlib.import_module("vision.train").train_model
-    trained = train_model([synth, base], progress=lambda f, m="": report(0.3 + 0.7 * float(f), m))
+    cfg = importlib.import_module("vision.config").DEFAULT_CONFIG
+    if renders is not None:
+        cfg = replace(cfg, calibration_renders=int(renders))
+    trained = train_model([synth, base], progress=lambda f, m="": report(0.3 + 0.7 * float(f), m), cfg=cfg)
     out_dir = data_dir() / MODELS
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / time.strftime("local-%Y%m%d-%H%M%S.skops")

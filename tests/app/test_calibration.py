@@ -53,12 +53,13 @@ def test_retrain_saves_a_loadable_model(data_dir: Path) -> None:
     draft, images = _draft_with_photos()
     calibration.keep_examples(draft, images.get)
     seen: list[float] = []
-    path = calibration.retrain(lambda f, m="": seen.append(float(f)), synth_count=6)
+    path = calibration.retrain(lambda f, m="": seen.append(float(f)), synth_count=6, renders=4)
     assert path.is_file() and path.parent == data_dir / "models"
     assert seen and max(seen) == pytest.approx(1.0) and all(0.0 <= f <= 1.0 for f in seen)
     from ui.photos import load_photo, load_tile_model, read_photo
 
     model = load_tile_model(path)
+    assert "rendered from the calibration photos' tiles (4 photos)" in model.meta["trained_on"]
     photo = load_photo((PHOTOS / "game-ann.jpg").read_bytes())
     reading = read_photo(photo.image, model=model, digest=photo.digest)
     assert len(reading["garden"]) == 4
