@@ -134,8 +134,8 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     used twice. Its photos are weighted up (at most ``cfg.calibration_weight``): each gives that
     many times more *different* samples (jittered crops, mask pixels), not repeated ones, and its
     tile samples carry the rest of the weight. And its tiles are cut out and rendered into
-    ``cfg.calibration_renders`` synthetic photos (:func:`render_calibration`), which weigh as much
-    as the largest synthetic set, so the readers and the tile mask see the copy's art under many cameras and
+    ``cfg.calibration_renders`` synthetic photos (:func:`render_calibration`), which train like
+    synthetic ones, so the readers and the tile mask see the copy's art under many cameras and
     lights. ``progress(fraction, message)`` is called as photos are rendered and processed and
     readers fitted.
     """
@@ -162,11 +162,11 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
 def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: VisionConfig,
          report: Progress) -> TileModel:
     """Fit the readers and the tile mask: ``groups`` weighted by size (small ones up), and the
-    ``rendered`` photos of a calibration set up to the weight of the largest group."""
+    ``rendered`` photos of a calibration set like synthetic ones."""
     largest = max(len(g) for g in groups)
     weighted = [(g, float(min(cfg.calibration_weight, max(1.0, largest / len(g))))) for g in groups]
-    if rendered:  # the copy's renders count as much as the largest synthetic set
-        weighted.append((rendered, float(min(cfg.calibration_weight, max(1.0, largest / len(rendered))))))
+    if rendered:  # like synthetic photos (weighting them up to the largest set measured no better)
+        weighted.append((rendered, 1.0))
     total = sum(len(g) for g, _ in weighted)
     rng = np.random.default_rng(cfg.train_seed)
     mask_rng = np.random.default_rng([cfg.train_seed, 1])
