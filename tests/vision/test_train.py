@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from vision.model import ModelLoadError, load_model
+from vision.synth import render_tile
 from vision.train import train_model
 
 
@@ -54,3 +55,23 @@ def test_train_input_errors(tmp_path) -> None:
         train_model([tmp_path / "nope"])
     with pytest.raises(ValueError, match="no labelled photos"):
         train_model([tmp_path])
+
+
+def test_reading_in_four_turns_is_rotation_consistent(bundled_model) -> None:
+    """With ``test_turns=4`` every crop is read in all four quarter turns: a garden's crops turned a
+    quarter give the same floor/path/decor probabilities and the corner ones turned with them."""
+    from dataclasses import replace
+
+    from scorer.vocab import Corner
+    from vision.model import VOCAB
+
+    crops = np.stack([render_tile(t, 64) for t in ("water/stone/gate/se", "sand/wood/crane/nw",
+                                                   "clay/sand/bench/ne", "trees/stone/pagoda/sw")] * 4)
+    model = replace(bundled_model, cfg=replace(bundled_model.cfg, test_turns=4))
+    a = model.predict_probs(crops)
+    b = model.predict_probs(np.ascontiguousarray(np.rot90(crops, -1, axes=(1, 2))))
+    for name in ("floor", "path", "decor"):
+        np.testing.assert_allclose(getattr(a, name), getattr(b, name), atol=1e-9)
+    turned = [VOCAB["corner"].index(Corner(c).rotated_cw().value) for c in VOCAB["corner"]]
+    np.testing.assert_allclose(a.corner, b.corner[:, turned], atol=1e-9)
+    assert [VOCAB["corner"][j] for j in a.corner.argmax(axis=1)[:4]] == ["se", "nw", "ne", "sw"]
