@@ -25,7 +25,8 @@ from vision.features import tile_features
 READERS = ("floor", "path", "decor", "corner")
 
 
-def _turn_cw(corner: Corner, k: int) -> Corner:
+def turn_corner(corner: Corner, k: int) -> Corner:
+    """``corner`` after ``k`` quarter turns clockwise of its tile."""
     for _ in range(k):
         corner = corner.rotated_cw()
     return corner
@@ -39,7 +40,7 @@ VOCAB: dict[str, tuple[str, ...]] = {
 }
 #: ``_CORNER_TURNED[k][j]``: column of corner ``j`` turned ``k`` quarter turns clockwise.
 _CORNER_TURNED: tuple[list[int], ...] = tuple(
-    [VOCAB["corner"].index(_turn_cw(c, k).value) for c in ALL_CORNERS] for k in range(4))
+    [VOCAB["corner"].index(turn_corner(c, k).value) for c in ALL_CORNERS] for k in range(4))
 FORMAT_VERSION = 1
 DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "zen-garden.skops"
 

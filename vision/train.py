@@ -32,7 +32,7 @@ from vision.dataset import LabelledPhoto, iter_labelled
 from vision.features import tile_features
 from vision.io import load_image_scaled
 from vision.locate import GridNotFoundError, downscale, locate_garden, outline_offset, pixel_features, truth_mask
-from vision.model import READERS, TileModel
+from vision.model import READERS, TileModel, turn_corner
 from vision.synth.exemplar import render_art_dataset, tile_art_from_photos
 
 Progress = Callable[[float, str], None]
@@ -48,13 +48,8 @@ READER_PARAMS: dict[str, dict[str, object]] = {
 
 def _labels(photo: LabelledPhoto, quarter_turns: int) -> list[tuple[str, str, str, str]]:
     """Per-cell (floor, path, decor, corner) labels, corners turned ``quarter_turns`` clockwise."""
-    out = []
-    for _, tile in photo.garden.cells():
-        corner = tile.corner
-        for _ in range(quarter_turns):
-            corner = corner.rotated_cw()
-        out.append((tile.floor.value, tile.path.value, tile.decor.value, corner.value))
-    return out
+    return [(tile.floor.value, tile.path.value, tile.decor.value, turn_corner(tile.corner, quarter_turns).value)
+            for _, tile in photo.garden.cells()]
 
 
 def jitter_corners(corners: np.ndarray, rng: np.random.Generator, frac: float) -> np.ndarray:

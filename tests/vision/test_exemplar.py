@@ -14,6 +14,7 @@ from vision.config import DEFAULT_CONFIG
 from vision.crop import crop_tiles
 from vision.dataset import iter_labelled, write_labelled
 from vision.synth import random_garden, render_photo, render_tile
+from vision.synth.art import CORNER_TURNS
 from vision.synth.exemplar import TileArt, art_garden, render_art_dataset, tile_art_from_photos
 
 SIDE = 96
@@ -56,8 +57,7 @@ def test_art_garden_pictures_match_their_tiles() -> None:
     used = []
     for (_, tile), picture in zip(garden.cells(), placed):
         # the picture is one of the art's, turned clockwise by the tile's corner
-        turns = {Corner.NW: 0, Corner.NE: 1, Corner.SE: 2, Corner.SW: 3}[tile.corner]
-        upright = np.rot90(picture, turns)
+        upright = np.rot90(picture, CORNER_TURNS[tile.corner])
         match = [k for k in range(len(art)) if np.array_equal(art.images[k], upright)]
         assert len(match) == 1 and art.kinds[match[0]] == tile.kind
         used.append(match[0])
