@@ -31,7 +31,6 @@ DECOR_CENTRE: Final = (0.72, 0.72)
 DECOR_SIZE: Final = 0.44
 
 #: Clockwise quarter turns taking the canonical ``nw`` drawing to each corner.
-#: Quarter turns clockwise that take a tile whose path wraps the top-left corner to each corner.
 CORNER_TURNS: Final[dict[Corner, int]] = {Corner.NW: 0, Corner.NE: 1, Corner.SE: 2, Corner.SW: 3}
 
 Colour = tuple[int, int, int]

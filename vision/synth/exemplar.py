@@ -96,7 +96,6 @@ def render_art_dataset(out_dir: str | Path, art: TileArt, count: int, seed: int,
     ``out_dir`` (the labelled photo format); photo ``i`` depends only on ``seed``, ``i`` and the
     art. The board is drawn in either style's colours at random, so no board colour is learned as
     "the copy's"."""
-
     for name, value in (("count", count), ("start", start)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
