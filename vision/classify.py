@@ -19,7 +19,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import check_is_fitted
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
-from vision.features import tile_features
+from vision.features import window_features
 
 LEARNERS = ("logreg", "mlp", "hgb")
 
@@ -35,6 +35,8 @@ class TileClassifier(ClassifierMixin, BaseEstimator):
     hidden: hidden units of the MLP.
     max_iter: optimiser iterations (boosting rounds for hgb).
     random_state: seed.
+    windows: ``"whole"`` (features of the whole crop) or ``"corners"`` (and of its four corner
+        windows too: finer shape for figures; see :func:`vision.features.window_features`).
     cfg: the :class:`VisionConfig` whose feature settings are used.
 
     ``fit(crops, labels, sample_weight=None)`` takes a list or ``(K, h, w, 3)`` array of uint8 BGR
@@ -43,18 +45,19 @@ class TileClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, learner: str = "logreg", C: float = 1.0, hidden: int = 64, max_iter: int = 300,
-                 random_state: int = 0, cfg: VisionConfig = DEFAULT_CONFIG) -> None:
+                 random_state: int = 0, windows: str = "whole", cfg: VisionConfig = DEFAULT_CONFIG) -> None:
         self.learner = learner
         self.C = C
         self.hidden = hidden
         self.max_iter = max_iter
         self.random_state = random_state
+        self.windows = windows
         self.cfg = cfg
 
     # --- features ---------------------------------------------------------------------------
     def transform_crops(self, crops: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
         """Crops -> ``(K, D)`` features."""
-        return tile_features(crops, self.cfg)
+        return window_features(crops, self.cfg, self.windows)
 
     def _make_estimator(self) -> Pipeline:
         if self.learner == "logreg":

@@ -135,10 +135,16 @@ class VisionConfig:
     hog_grid: int = 4
     #: Side to which a crop is resized before features are computed.
     feature_side: int = 48
+    #: Side of the four corner windows (fraction of the crop) whose features a reader with
+    #: ``windows="corners"`` adds to the whole crop's: the figure on a tile seen up close.
+    window_frac: float = 0.6
 
     #: Quarter turns in which each tile is read, probabilities averaged (1 = as seen only; 4 measured
     #: no better on the 200-photo bench: tile 98.66 vs 98.75 %, at 4x the classify time).
     test_turns: int = 1
+    #: An upright reader (see ``TileModel.upright``) also reads a tile turned by every corner at
+    #: least this probable, averaging with those weights (a tile whose corner read is unsure).
+    upright_min_prob: float = 0.05
 
     # --- decoding ------------------------------------------------------------------------------
     #: Probabilities are clipped to at least this before taking logs.

@@ -130,6 +130,42 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
     return np.concatenate(parts, axis=1).astype(np.float32)
 
 
+WINDOWS = ("whole", "corners")
+
+
+def window_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG,
+                    windows: str = "whole") -> np.ndarray:
+    """``K`` BGR tile crops -> ``(K, D)`` features of the whole crop (``windows="whole"``), or of the
+    whole crop and then of its four corner windows, each ``cfg.window_frac`` of the side, top-left,
+    top-right, bottom-left, bottom-right (``"corners"``: ``(K, 5 D)``). A window sees a figure at
+    a finer scale than the whole crop's grids do, wherever in the tile the figure sits."""
+    if windows not in WINDOWS:
+        raise ValueError(f"windows must be one of {WINDOWS}, got {windows!r}")
+    if isinstance(crops, np.ndarray) and crops.ndim == 4:
+        items: Sequence[np.ndarray] | np.ndarray = crops
+    else:
+        items = [np.asarray(c) for c in crops]
+    parts = [tile_features(items, cfg)]
+    if windows == "corners":
+        for bottom in (False, True):
+            for right in (False, True):
+                parts.append(tile_features(_corner_windows(items, cfg.window_frac, bottom, right), cfg))
+    return np.concatenate(parts, axis=1)
+
+
+def _corner_windows(crops: Sequence[np.ndarray] | np.ndarray, frac: float, bottom: bool, right: bool
+                    ) -> list[np.ndarray] | np.ndarray:
+    """The ``frac``-sized window in one corner of each crop, cut at the crop's own resolution."""
+    def cut(arr: np.ndarray, rows: int, cols: int) -> np.ndarray:
+        r, c = max(4, round(frac * rows)), max(4, round(frac * cols))
+        r0, c0 = (rows - r if bottom else 0), (cols - c if right else 0)
+        return arr[..., r0:r0 + r, c0:c0 + c, :]
+
+    if isinstance(crops, np.ndarray):
+        return np.ascontiguousarray(cut(crops, crops.shape[1], crops.shape[2]))
+    return [np.ascontiguousarray(cut(c, c.shape[0], c.shape[1])) if c.ndim == 3 else c for c in crops]
+
+
 def feature_dim(cfg: VisionConfig = DEFAULT_CONFIG) -> int:
     """Length of the feature vector :func:`tile_features` returns for ``cfg``."""
     g, h = cfg.color_grid, cfg.hog_grid

@@ -10,6 +10,7 @@ straight outline of the block.
 3. *Outline*: each side is snapped to the block's edge on a larger gray copy: the strongest
    intensity step along 40 normals, sub-pixel by parabola, a RANSAC line through them, sides
    intersected; coarse band then fine band, and a last pass on a 1600-pixel copy for big photos.
+   The copies are a chain (:func:`working_copies`): each shrunk from the one before.
 4. The outline is moved in by the learned inset (tile edges, shadows), then fitted jointly with
    the inner seams (:mod:`vision.seams`) on the ``cfg.edge_fine_side`` gray copy: the seams catch an
    outline side that snapped to the coin track or a board line.
@@ -336,6 +337,19 @@ def tile_map(image: np.ndarray, cfg: VisionConfig, mask_model: object | None) ->
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma), scale
 
 
+def working_copies(image: np.ndarray, cfg: VisionConfig
+                   ) -> tuple[np.ndarray, float, np.ndarray, float, np.ndarray, float]:
+    """``(M, N, 3)`` -> (fine, fine scale, small, small scale, tiny, tiny scale): copies whose longer
+    sides are at most ``cfg.edge_fine_side`` (the image itself when 0), ``cfg.locate_side`` and
+    ``cfg.mask_side``, scales = copy / image. Each is shrunk from the one before, not from the
+    photo: on a 12-megapixel photo that is three times less resizing. Training takes the tile-map
+    copy from here too, so the mask learner sees the very pixels it reads."""
+    fine, fine_scale = downscale(image, cfg.edge_fine_side) if cfg.edge_fine_side else (image, 1.0)
+    small, step = downscale(fine, cfg.locate_side)
+    tiny, tiny_step = downscale(small, cfg.mask_side)
+    return fine, fine_scale, small, fine_scale * step, tiny, fine_scale * step * tiny_step
+
+
 def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_model: object | None = None
                   ) -> np.ndarray:
     """Find the garden in ``image`` ``(M, N, 3)`` uint8 BGR -> corners ``(4, 2)`` float64 (x, y)
@@ -345,17 +359,14 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
     the tile-pixel map; without it a hand-made texture map is used (much less reliable).
     """
     check_image(image)
-    prob, map_scale = tile_map(image, cfg, mask_model)
+    fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
+    prob, _ = tile_map(tiny, cfg, mask_model)
     quad = quad_from_mask(prob, cfg)
     if quad is None:
         raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
                                 "give the four corners by hand")
     quad = quad / map_scale
-    fine_gray, fscale = None, 1.0
-    if cfg.edge_fine_side:
-        fine, fscale = downscale(image, cfg.edge_fine_side)
-        fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY)
-    small, scale = downscale(image, cfg.locate_side)
+    fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
     gray = gray.astype(np.float32)
     corners = _outline_and_seams(quad, gray, scale, fine_gray, fscale, cfg)
@@ -363,10 +374,10 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
         return corners
     smap = seam_map(fine_gray, tile_side_px(corners * fscale), cfg)
     score = lattice_score(smap, corners * fscale, cfg)
-    zoomed = _zoom_in(image, quad, cfg, mask_model)
+    zoomed = _zoom_in(fine, quad * fscale, cfg, mask_model)
     if zoomed is not None:
         # a small garden: its zoomed-in tile map is a second candidate; the seams decide
-        other = _outline_and_seams(zoomed, gray, scale, fine_gray, fscale, cfg)
+        other = _outline_and_seams(zoomed / fscale, gray, scale, fine_gray, fscale, cfg)
         other_score = lattice_score(smap, other * fscale, cfg)
         if other_score > score:
             corners, score = other, other_score
@@ -399,12 +410,13 @@ def _outline_and_seams(quad: np.ndarray, gray: np.ndarray, scale: float, fine_gr
     return corners
 
 
-def _zoom_in(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, mask_model: object | None
+def _zoom_in(fine: np.ndarray, quad: np.ndarray, cfg: VisionConfig, mask_model: object | None
              ) -> np.ndarray | None:
-    """The quad ``(4, 2)`` (image pixels) found on a tile map recomputed on a crop around a small
-    garden (smaller than ``cfg.zoom_below`` of the photo's longer side), where its tiles have more
-    map pixels; None for a bigger garden or when the zoomed map has no blob."""
-    height, width = image.shape[:2]
+    """The quad ``(4, 2)`` (pixels of ``fine``, the photo's ``cfg.edge_fine_side`` copy) found on a
+    tile map recomputed on a crop of ``fine`` around a small garden (smaller than ``cfg.zoom_below``
+    of the photo's longer side), where its tiles have more map pixels; None for a bigger garden or
+    when the zoomed map has no blob."""
+    height, width = fine.shape[:2]
     lo, hi = quad.min(axis=0), quad.max(axis=0)
     size = float((hi - lo).max())
     if size > cfg.zoom_below * max(height, width):
@@ -413,7 +425,7 @@ def _zoom_in(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, mask_model:
     half = size * (0.5 + cfg.zoom_margin)
     x0, y0 = max(0, int(centre[0] - half)), max(0, int(centre[1] - half))
     x1, y1 = min(width, int(centre[0] + half) + 1), min(height, int(centre[1] + half) + 1)
-    crop = image[y0:y1, x0:x1]
+    crop = fine[y0:y1, x0:x1]
     if min(crop.shape[:2]) < 16:
         return None
     prob, scale = tile_map(crop, cfg, mask_model)

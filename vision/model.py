@@ -38,6 +38,10 @@ VOCAB: dict[str, tuple[str, ...]] = {
     "decor": tuple(v.value for v in ALL_DECORS),
     "corner": tuple(v.value for v in ALL_CORNERS),
 }
+#: ``UPRIGHT_TURNS[j]``: clockwise quarter turns that move a path wrapping corner ``j`` (VOCAB
+#: order) to ``nw``: the tile "upright", its figure the way the tile's artist drew it.
+UPRIGHT_TURNS: tuple[int, ...] = tuple(next(k for k in range(4) if turn_corner(c, k) == Corner.NW)
+                                       for c in ALL_CORNERS)
 #: ``_CORNER_TURNED[k][j]``: column of corner ``j`` turned ``k`` quarter turns clockwise.
 _CORNER_TURNED: tuple[list[int], ...] = tuple(
     [VOCAB["corner"].index(turn_corner(c, k).value) for c in ALL_CORNERS] for k in range(4))
@@ -61,6 +65,16 @@ _MODEL_CFG_FIELDS = ("tile_side", "tile_inset", "crop_max_downscale", "color_gri
                      "hog_grid", "feature_side", "mask_side", "mask_windows", "outline_inset")
 
 
+def upright_crops(crops: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """``(K, h, h, 3)`` crops and ``(K,)`` corner indices (VOCAB order: where each crop's path
+    wraps) -> the crops turned so every path wraps ``nw``. Training turns by the true corner,
+    reading by the corner read: the same function for both."""
+    out = np.empty_like(crops)
+    for i, (crop, j) in enumerate(zip(crops, corners)):
+        out[i] = np.rot90(crop, -UPRIGHT_TURNS[int(j)], axes=(0, 1))
+    return out
+
+
 class ModelLoadError(ValueError):
     """A model file is missing, corrupt, of another version, or contains disallowed types."""
 
@@ -74,35 +88,66 @@ class TileModel:
     meta: dict[str, Any] = field(default_factory=dict)
     #: Tile-pixel classifier for localisation (``predict_proba`` on per-pixel features), or None.
     mask: Any = None
+    #: Readers that read each tile turned upright by the corner read (:func:`upright_crops`), so
+    #: they learn a figure once instead of in four turns.
+    upright: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         missing = [r for r in READERS if r not in self.readers]
         if missing:
             raise ValueError(f"model lacks readers: {', '.join(missing)}")
+        if "corner" in self.upright or any(r not in READERS for r in self.upright):
+            raise ValueError(f"upright readers must be among {READERS[:-1]}, got {self.upright}")
 
     def predict_probs(self, crops: np.ndarray) -> AttributeProbs:
         """``(C, T, T, 3)`` tile crops (C a multiple of 16) -> per-attribute probabilities.
 
         Each crop is read in ``cfg.test_turns`` quarter turns (the corner label turned back) and
-        the probabilities averaged: a misread in one orientation is outvoted by the others.
+        the probabilities averaged: a misread in one orientation is outvoted by the others. The
+        corner is read first; upright readers then read the crop turned upright by it.
         """
         turns = max(1, min(4, self.cfg.test_turns))
         n = crops.shape[0]
         turned = np.concatenate([np.rot90(crops, -k, axes=(1, 2)) for k in range(turns)]) if turns > 1 else crops
-        feats = tile_features(np.ascontiguousarray(turned), self.cfg)
+        turned = np.ascontiguousarray(turned)
+        feats = tile_features(turned, self.cfg)
         out: dict[str, np.ndarray] = {}
-        for name in READERS:
+        for name in ("corner", *[r for r in READERS if r != "corner"]):
             clf = self.readers[name]
-            proba = clf.predict_proba_features(feats)
-            full = np.zeros((feats.shape[0], len(VOCAB[name])))
-            for j, label in enumerate(clf.classes_):
-                if label in VOCAB[name]:
-                    full[:, VOCAB[name].index(label)] = proba[:, j]
+            if name in self.upright:
+                out[name] = self._read_upright(crops, out["corner"], clf, name)
+                continue
+            proba = clf.predict_proba_features(feats if clf.windows == "whole" else clf.transform_crops(turned))
+            full = self._in_vocab(proba, clf, name)
             parts = [full[k * n:(k + 1) * n] for k in range(turns)]
             if name == "corner":  # turned k clockwise, the corner read is the true one turned k
                 parts = [part[:, _CORNER_TURNED[k]] for k, part in enumerate(parts)]
             out[name] = np.mean(parts, axis=0)
         return AttributeProbs(out["floor"], out["path"], out["decor"], out["corner"])
+
+    @staticmethod
+    def _in_vocab(proba: np.ndarray, clf: TileClassifier, name: str) -> np.ndarray:
+        """``(K, n_classes)`` in ``clf.classes_`` order -> ``(K, len(VOCAB[name]))``."""
+        full = np.zeros((proba.shape[0], len(VOCAB[name])))
+        for j, label in enumerate(clf.classes_):
+            if label in VOCAB[name]:
+                full[:, VOCAB[name].index(label)] = proba[:, j]
+        return full
+
+    def _read_upright(self, crops: np.ndarray, corner: np.ndarray, clf: TileClassifier, name: str) -> np.ndarray:
+        """Read ``crops`` ``(C, T, T, 3)`` turned upright by each corner whose probability (``corner``,
+        ``(C, 4)``) is at least ``cfg.upright_min_prob`` (always the likeliest), the reads averaged
+        with those probabilities as weights -> ``(C, len(VOCAB[name]))``."""
+        keep = corner >= self.cfg.upright_min_prob
+        keep[np.arange(len(corner)), corner.argmax(axis=1)] = True
+        rows, cols = np.nonzero(keep)
+        proba = self._in_vocab(clf.predict_proba(upright_crops(crops[rows], cols)), clf, name)
+        weights = corner[rows, cols][:, None]
+        out = np.zeros((len(crops), proba.shape[1]))
+        total = np.zeros((len(crops), 1))
+        np.add.at(out, rows, proba * weights)
+        np.add.at(total, rows, weights)
+        return out / np.maximum(total, 1e-12)
 
     def save(self, path: str | Path) -> Path:
         """Write the model as a skops archive; returns the path."""
@@ -114,6 +159,8 @@ class TileModel:
         meta["format_version"] = FORMAT_VERSION
         meta["cfg"] = {k: v for k, v in asdict(self.cfg).items() if k in _MODEL_CFG_FIELDS}
         meta["learners"] = {name: self.readers[name].learner for name in READERS}
+        meta["windows"] = {name: self.readers[name].windows for name in READERS}
+        meta["upright"] = list(self.upright)
         meta.setdefault("saved", time.strftime("%Y-%m-%dT%H:%M:%S"))
         payload = {"meta": json.dumps(meta), **{name: self.readers[name].estimator_ for name in READERS}}
         if self.mask is not None:
@@ -151,11 +198,16 @@ def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFI
         est = payload.get(name)
         if est is None or not hasattr(est, "predict_proba"):
             raise ModelLoadError(f"{path.name}: reader {name!r} missing")
-        clf = TileClassifier(learner=meta.get("learners", {}).get(name, "logreg"), cfg=model_cfg)
+        clf = TileClassifier(learner=meta.get("learners", {}).get(name, "logreg"),
+                             windows=meta.get("windows", {}).get(name, "whole"), cfg=model_cfg)
         clf.estimator_ = est
         clf.classes_ = est.classes_
         readers[name] = clf
     mask = payload.get("mask")
     if mask is not None and not hasattr(mask, "predict_proba"):
         raise ModelLoadError(f"{path.name}: tile mask is not a classifier")
-    return TileModel(readers, model_cfg, meta, mask=mask)
+    upright = tuple(meta.get("upright", ()))
+    try:
+        return TileModel(readers, model_cfg, meta, mask=mask, upright=upright)
+    except ValueError as exc:
+        raise ModelLoadError(f"{path.name}: {exc}") from None

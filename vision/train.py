@@ -3,8 +3,10 @@
 ``train_model(dirs, progress=None) -> TileModel``. Each photo contributes its 16 tile crops cut
 with the truth corners (plus jittered copies, so readers tolerate localisation error), each in
 the four quarter turns (the corner label turns with the crop), and a sample of pixels for the
-tile-mask learner. Small directories (a user's handful of corrected photos of their own copy)
-are up-weighted against big synthetic ones so a few photos calibrate the model.
+tile-mask learner. The decor reader learns from the same crops turned upright by their true
+corner instead (``UPRIGHT_READERS``), and reads tiles turned upright by the corner read. Small
+directories (a user's handful of corrected photos of their own copy) are up-weighted against big
+synthetic ones so a few photos calibrate the model.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -24,15 +26,15 @@ from sklearn.neural_network import MLPClassifier
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from scorer.vocab import GRID_SIZE
+from scorer.vocab import GRID_SIZE, Corner
 from vision.classify import TileClassifier
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import crop_tiles
 from vision.dataset import LabelledPhoto, iter_labelled
 from vision.features import tile_features
 from vision.io import load_image_scaled
-from vision.locate import GridNotFoundError, downscale, locate_garden, outline_offset, pixel_features, truth_mask
-from vision.model import READERS, TileModel, turn_corner
+from vision.locate import GridNotFoundError, locate_garden, outline_offset, pixel_features, truth_mask, working_copies
+from vision.model import READERS, VOCAB, TileModel, turn_corner, upright_crops
 from vision.synth.exemplar import render_art_dataset, tile_art_from_photos
 
 Progress = Callable[[float, str], None]
@@ -44,6 +46,8 @@ READER_PARAMS: dict[str, dict[str, object]] = {
     "decor": {"learner": "mlp", "C": 1.0, "hidden": 128, "max_iter": 200},
     "corner": {"learner": "logreg", "C": 1.0},
 }
+#: Readers trained on and reading tiles turned upright by their corner (see ``TileModel.upright``).
+UPRIGHT_READERS: tuple[str, ...] = ("decor",)
 
 
 def _labels(photo: LabelledPhoto, quarter_turns: int) -> list[tuple[str, str, str, str]]:
@@ -58,19 +62,38 @@ def jitter_corners(corners: np.ndarray, rng: np.random.Generator, frac: float) -
     return corners + rng.normal(0.0, frac * side, size=corners.shape)
 
 
+@dataclass(frozen=True)
+class PhotoSamples:
+    """What one labelled photo gives the learners."""
+
+    #: ``(K, D)`` features of the tile crops in all four quarter turns, and their K label tuples
+    #: (floor, path, decor, corner), the corner turned with the crop.
+    features: np.ndarray
+    labels: list[tuple[str, str, str, str]]
+    #: Per upright reader: ``(U, D')`` features of the same crops turned upright by their true
+    #: corner (:func:`vision.model.upright_crops`), and their U label tuples.
+    upright: dict[str, np.ndarray]
+    upright_labels: list[tuple[str, str, str, str]]
+    #: ``(P, F)`` tile-mask pixel features and ``(P,)`` labels (1 = tile).
+    mask_x: np.ndarray
+    mask_y: np.ndarray
+
+
 def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator,
                   mask_rng: np.random.Generator | None = None, copies: int | None = None,
-                  pixels: int | None = None
-                  ) -> tuple[np.ndarray, list[tuple[str, str, str, str]], np.ndarray, np.ndarray]:
-    """One photo -> (tile features ``(K, D)``, K label tuples, mask pixel features ``(P, F)``,
-    mask labels ``(P,)``). ``rng`` jitters the corners, ``mask_rng`` (default ``rng``) samples the
-    mask pixels: separate streams keep the mask's training data independent of the jitter settings.
-    ``copies`` jittered copies (default ``cfg.train_jitter_copies``) and ``pixels`` mask pixels
-    (default ``cfg.mask_train_pixels``) are taken."""
+                  pixels: int | None = None, upright: dict[str, TileClassifier] | None = None) -> PhotoSamples:
+    """One photo -> its training samples. ``rng`` jitters the corners, ``mask_rng`` (default
+    ``rng``) samples the mask pixels: separate streams keep the mask's training data independent of
+    the jitter settings. ``copies`` jittered copies (default ``cfg.train_jitter_copies``) and
+    ``pixels`` mask pixels (default ``cfg.mask_train_pixels``) are taken. ``upright`` maps the
+    upright readers' names to (unfitted) readers whose ``transform_crops`` gives their features."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     corners = photo.corners * scale
     feats: list[np.ndarray] = []
     labels: list[tuple[str, str, str, str]] = []
+    upright_feats: dict[str, list[np.ndarray]] = {name: [] for name in upright or {}}
+    upright_labels: list[tuple[str, str, str, str]] = []
+    truth_corners = np.array([VOCAB["corner"].index(tile.corner.value) for _, tile in photo.garden.cells()])
     corner_sets = [corners] + [jitter_corners(corners, rng, cfg.train_jitter_frac)
                                for _ in range(cfg.train_jitter_copies if copies is None else copies)]
     for cs in corner_sets:
@@ -79,12 +102,18 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
             turned = np.ascontiguousarray(np.rot90(crops, -k, axes=(1, 2)))  # k quarter turns clockwise
             feats.append(tile_features(turned, cfg))
             labels.extend(_labels(photo, k))
-    tiny, tiny_scale = downscale(image, cfg.mask_side)
+        if upright:
+            straight = upright_crops(crops, truth_corners)
+            for name, reader in upright.items():
+                upright_feats[name].append(reader.transform_crops(straight))
+            upright_labels.extend((f, p, d, Corner.NW.value) for f, p, d, _ in _labels(photo, 0))
+    *_, tiny, tiny_scale = working_copies(image, cfg)
     pix = pixel_features(tiny, cfg)
     truth = truth_mask(tiny.shape[:2], corners * tiny_scale).ravel()
     wanted = cfg.mask_train_pixels if pixels is None else pixels
     take = (mask_rng or rng).choice(pix.shape[0], size=min(wanted, pix.shape[0]), replace=False)
-    return np.concatenate(feats), labels, pix[take], truth[take]
+    return PhotoSamples(np.concatenate(feats), labels, {n: np.concatenate(f) for n, f in upright_feats.items()},
+                        upright_labels, pix[take], truth[take])
 
 
 def _dir_photos(dirs: Sequence[str | Path]) -> list[list[LabelledPhoto]]:
@@ -167,32 +196,45 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
     mask_rng = np.random.default_rng([cfg.train_seed, 1])
     t0 = time.perf_counter()
 
+    readers = {name: TileClassifier(cfg=cfg, random_state=cfg.train_seed, **READER_PARAMS[name])  # type: ignore[arg-type]
+               for name in READERS}
+    straight = {name: readers[name] for name in UPRIGHT_READERS}
     feats, labels, weights, mask_x, mask_y, mask_w = [], [], [], [], [], []
+    up_feats: dict[str, list[np.ndarray]] = {name: [] for name in straight}
+    up_labels: list[tuple[str, str, str, str]] = []
+    up_weights = []
     done = 0
     for group, weight in weighted:
         copies = min(cfg.calibration_max_copies, round(cfg.train_jitter_copies * weight))
         pixels = round(cfg.mask_train_pixels * weight)
         for photo in group:
-            f, lab, px, py = photo_samples(photo, cfg, rng, mask_rng, copies, pixels)
-            feats.append(f)
-            labels.extend(lab)
+            sample = photo_samples(photo, cfg, rng, mask_rng, copies, pixels, straight)
+            feats.append(sample.features)
+            labels.extend(sample.labels)
             # a photo's crops weigh ``weight`` times a synthetic photo's, spread over its copies
-            weights.append(np.full(len(lab), weight * (1 + cfg.train_jitter_copies) / (1 + copies)))
-            mask_x.append(px)
-            mask_y.append(py)
+            share = weight * (1 + cfg.train_jitter_copies) / (1 + copies)
+            weights.append(np.full(len(sample.labels), share))
+            for name in straight:
+                up_feats[name].append(sample.upright[name])
+            up_labels.extend(sample.upright_labels)
+            up_weights.append(np.full(len(sample.upright_labels), share))
+            mask_x.append(sample.mask_x)
+            mask_y.append(sample.mask_y)
             # what the extra pixels do not cover of the weight (the MLP has no sample weights)
-            mask_w.append(np.full(len(py), max(1.0, weight * cfg.mask_train_pixels / max(1, len(py)))))
+            extra = max(1.0, weight * cfg.mask_train_pixels / max(1, len(sample.mask_y)))
+            mask_w.append(np.full(len(sample.mask_y), extra))
             done += 1
             report(0.7 * done / total, f"prepared {done}/{total} photos")
     x = np.concatenate(feats)
     y = np.asarray(labels)
     w = np.concatenate(weights)
-    uniform = bool(np.all(w == w[0]))
-    readers: dict[str, TileClassifier] = {}
     for i, name in enumerate(READERS):
         report(0.7 + 0.25 * i / len(READERS), f"fitting the {name} reader")
-        clf = TileClassifier(cfg=cfg, random_state=cfg.train_seed, **READER_PARAMS[name])  # type: ignore[arg-type]
-        readers[name] = clf.fit_features(x, y[:, i], None if uniform else w)
+        if name in straight:
+            fx, fy, fw = np.concatenate(up_feats[name]), np.asarray(up_labels)[:, i], np.concatenate(up_weights)
+        else:
+            fx, fy, fw = x, y[:, i], w
+        readers[name].fit_features(fx, fy, None if np.all(fw == fw[0]) else fw)
     report(0.95, "fitting the tile mask")
     mask = make_pipeline(StandardScaler(), MLPClassifier((cfg.mask_hidden,), max_iter=cfg.mask_iterations,
                                                          random_state=cfg.train_seed))
@@ -208,11 +250,12 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
     meta = {
         "photos": total,
         "tile_samples": int(x.shape[0]),
+        "upright_samples": len(up_labels),
         "train_seconds": round(time.perf_counter() - t0, 1),
         "outline_inset": cfg.outline_inset,
     }
     report(1.0, "done")
-    return TileModel(readers, cfg, meta, mask=mask)
+    return TileModel(readers, cfg, meta, mask=mask, upright=UPRIGHT_READERS)
 
 
 def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: VisionConfig) -> float:

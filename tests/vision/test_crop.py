@@ -59,7 +59,8 @@ def test_training_uses_the_same_crops_as_reading(tiny_dataset) -> None:
     from vision.train import photo_samples
 
     photo = iter_labelled(tiny_dataset)[0]
-    feats, labels, _, _ = photo_samples(photo, DEFAULT_CONFIG, np.random.default_rng(0))
+    sample = photo_samples(photo, DEFAULT_CONFIG, np.random.default_rng(0))
+    feats, labels = sample.features, sample.labels
     image, scale = load_image_scaled(photo.image_path)
     expected = tile_features(crop_tiles(image, photo.corners * scale, DEFAULT_CONFIG), DEFAULT_CONFIG)
     np.testing.assert_allclose(feats[:16], expected, rtol=1e-5, atol=1e-5)
