@@ -35,8 +35,9 @@ class TileClassifier(ClassifierMixin, BaseEstimator):
     hidden: hidden units of the MLP.
     max_iter: optimiser iterations (boosting rounds for hgb).
     random_state: seed.
-    windows: ``"whole"`` (features of the whole crop) or ``"corners"`` (and of its four corner
-        windows too: finer shape for figures; see :func:`vision.features.window_features`).
+    windows: ``"whole"`` (features of the whole crop), ``"far"`` (and of its bottom-right window)
+        or ``"corners"`` (and of its four corner windows): finer shape for figures; see
+        :func:`vision.features.window_features`.
     cfg: the :class:`VisionConfig` whose feature settings are used.
 
     ``fit(crops, labels, sample_weight=None)`` takes a list or ``(K, h, w, 3)`` array of uint8 BGR

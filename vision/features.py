@@ -130,15 +130,17 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
     return np.concatenate(parts, axis=1).astype(np.float32)
 
 
-WINDOWS = ("whole", "corners")
+WINDOWS = ("whole", "far", "corners")
 
 
 def window_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG,
                     windows: str = "whole") -> np.ndarray:
-    """``K`` BGR tile crops -> ``(K, D)`` features of the whole crop (``windows="whole"``), or of the
-    whole crop and then of its four corner windows, each ``cfg.window_frac`` of the side, top-left,
-    top-right, bottom-left, bottom-right (``"corners"``: ``(K, 5 D)``). A window sees a figure at
-    a finer scale than the whole crop's grids do, wherever in the tile the figure sits."""
+    """``K`` BGR tile crops -> ``(K, D)`` features of the whole crop (``windows="whole"``), then of
+    corner windows each ``cfg.window_frac`` of the side, cut at the crop's own resolution: the
+    bottom-right one (``"far"``: ``(K, 2 D)``; on an upright tile, its path wrapping the top-left
+    corner, that is the part the path leaves free, where the figure stands) or all four, top-left,
+    top-right, bottom-left, bottom-right (``"corners"``: ``(K, 5 D)``). A window sees a figure at a
+    finer scale than the whole crop's grids do."""
     if windows not in WINDOWS:
         raise ValueError(f"windows must be one of {WINDOWS}, got {windows!r}")
     if isinstance(crops, np.ndarray) and crops.ndim == 4:
@@ -146,10 +148,10 @@ def window_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig 
     else:
         items = [np.asarray(c) for c in crops]
     parts = [tile_features(items, cfg)]
-    if windows == "corners":
-        for bottom in (False, True):
-            for right in (False, True):
-                parts.append(tile_features(_corner_windows(items, cfg.window_frac, bottom, right), cfg))
+    corners = {"whole": [], "far": [(True, True)],
+               "corners": [(False, False), (False, True), (True, False), (True, True)]}[windows]
+    for bottom, right in corners:
+        parts.append(tile_features(_corner_windows(items, cfg.window_frac, bottom, right), cfg))
     return np.concatenate(parts, axis=1)
 
 

@@ -43,7 +43,7 @@ Progress = Callable[[float, str], None]
 READER_PARAMS: dict[str, dict[str, object]] = {
     "floor": {"learner": "logreg", "C": 1.0},
     "path": {"learner": "logreg", "C": 1.0},
-    "decor": {"learner": "mlp", "C": 1.0, "hidden": 128, "max_iter": 200},
+    "decor": {"learner": "mlp", "C": 1.0, "hidden": 128, "max_iter": 200, "windows": "far"},
     "corner": {"learner": "logreg", "C": 1.0},
 }
 #: Readers trained on and reading tiles turned upright by their corner (see ``TileModel.upright``).

@@ -64,3 +64,41 @@ def test_input_errors() -> None:
         TileClassifier(learner="cnn").fit(crops, labels)
     with pytest.raises(ValueError, match=r"\(h, w, 3\)"):
         TileClassifier().fit([np.zeros((10, 10), np.uint8)] * 2, ["a", "b"])
+
+
+def test_window_features_add_the_corner_windows_at_full_resolution() -> None:
+    from vision.config import DEFAULT_CONFIG
+    from vision.features import tile_features, window_features
+
+    rng = np.random.default_rng(5)
+    crops = rng.integers(0, 256, size=(3, 64, 64, 3), dtype=np.uint8)
+    whole = tile_features(crops, DEFAULT_CONFIG)
+    far = window_features(crops, DEFAULT_CONFIG, "far")
+    corners = window_features(crops, DEFAULT_CONFIG, "corners")
+    d = whole.shape[1]
+    assert far.shape == (3, 2 * d) and corners.shape == (3, 5 * d)
+    np.testing.assert_array_equal(far[:, :d], whole)
+    win = round(DEFAULT_CONFIG.window_frac * 64)
+    bottom_right = tile_features(np.ascontiguousarray(crops[:, 64 - win:, 64 - win:]), DEFAULT_CONFIG)
+    np.testing.assert_array_equal(far[:, d:], bottom_right)
+    np.testing.assert_array_equal(corners[:, 4 * d:], bottom_right)
+    top_right = tile_features(np.ascontiguousarray(crops[:, :win, 64 - win:]), DEFAULT_CONFIG)
+    np.testing.assert_array_equal(corners[:, 2 * d:3 * d], top_right)
+    # a list of crops of other sizes gives the same as their array
+    np.testing.assert_allclose(window_features(list(crops), DEFAULT_CONFIG, "far"), far)
+    with pytest.raises(ValueError, match="windows"):
+        window_features(crops, DEFAULT_CONFIG, "quadrants")
+
+
+def test_windowed_classifier_reads_figures() -> None:
+    rng = np.random.default_rng(6)
+    crops, labels = [], []
+    for i in range(40):
+        decor = ["gate", "crane", "bench"][i % 3]
+        crops.append(render_tile(Tile.parse(f"{['water', 'clay'][i % 2]}/sand/{decor}/nw"), 72, rng))
+        labels.append(decor)
+    clf = TileClassifier(windows="far").fit(crops[:30], labels[:30])
+    assert clf.transform_crops(crops[:2]).shape[1] == 2 * TileClassifier().transform_crops(crops[:2]).shape[1]
+    assert (clf.predict(crops[30:]) == np.array(labels[30:])).mean() >= 0.9
+    with pytest.raises(ValueError, match="windows"):
+        TileClassifier(windows="everywhere").fit(crops, labels)

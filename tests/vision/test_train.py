@@ -75,3 +75,36 @@ def test_reading_in_four_turns_is_rotation_consistent(bundled_model) -> None:
     turned = [VOCAB["corner"].index(Corner(c).rotated_cw().value) for c in VOCAB["corner"]]
     np.testing.assert_allclose(a.corner, b.corner[:, turned], atol=1e-9)
     assert [VOCAB["corner"][j] for j in a.corner.argmax(axis=1)[:4]] == ["se", "nw", "ne", "sw"]
+
+
+@pytest.mark.parametrize("corner", ["nw", "ne", "se", "sw"])
+def test_upright_crops_turn_the_path_to_nw(corner: str) -> None:
+    from vision.model import VOCAB, upright_crops
+
+    tile = f"gravel/wood/crane/{corner}"
+    crops = np.stack([render_tile(tile, 64)] * 2)
+    straight = upright_crops(crops, np.array([VOCAB["corner"].index(corner)] * 2))
+    np.testing.assert_array_equal(straight[0], render_tile("gravel/wood/crane/nw", 64))
+
+
+def test_decor_is_read_upright_and_mixed_over_unsure_corners(tiny_model, tmp_path) -> None:
+    from vision.model import VOCAB, upright_crops
+
+    assert tiny_model.upright == ("decor",)
+    assert tiny_model.readers["decor"].windows == "far"
+    loaded = load_model(tiny_model.save(tmp_path / "m.skops"))
+    assert loaded.upright == ("decor",) and loaded.readers["decor"].windows == "far"
+    crops = np.stack([render_tile(t, 64) for t in ("water/stone/gate/se", "sand/wood/crane/nw")])
+    clf = tiny_model.readers["decor"]
+    sure = np.array([[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 0.0]])  # VOCAB order nw, ne, sw, se
+    assert VOCAB["corner"] == ("nw", "ne", "sw", "se")
+    got = tiny_model._read_upright(crops, sure, clf, "decor")
+    direct = clf.predict_proba(upright_crops(crops, np.array([3, 0])))
+    np.testing.assert_allclose(got[:, [VOCAB["decor"].index(c) for c in clf.classes_]], direct, atol=1e-6)
+    # an unsure corner: the reads in both turns, weighted by the corner probabilities
+    unsure = np.array([[0.0, 0.3, 0.0, 0.7], [1.0, 0.0, 0.0, 0.0]])
+    mixed = tiny_model._read_upright(crops, unsure, clf, "decor")
+    other = clf.predict_proba(upright_crops(crops[:1], np.array([1])))
+    cols = [VOCAB["decor"].index(c) for c in clf.classes_]
+    np.testing.assert_allclose(mixed[0, cols], 0.7 * direct[0] + 0.3 * other[0], atol=1e-6)
+    np.testing.assert_allclose(mixed[1], got[1], atol=1e-9)
