@@ -37,7 +37,7 @@ def _truth(name: str) -> list[list[str]]:
     return json.loads((PHOTOS / f"game-{name.lower()}.json").read_text())["garden"]
 
 
-def _wait_for_draft(page: object, data: Path, ok: Callable[[dict], bool], timeout_ms: int = 30_000) -> dict:
+def _wait_for_draft(page: object, data: Path, ok: Callable[[dict], bool], timeout_ms: int = 60_000) -> dict:
     """Poll the app's autosave file until ``ok(draft)``: what the app really holds, not what it shows."""
     waited = 0
     while waited < timeout_ms:
