@@ -36,7 +36,7 @@ class GridNotFoundError(ValueError):
 
 # --- helpers ------------------------------------------------------------------------------------
 
-def downscale(image: np.ndarray, side: int, linear_above: float = 0.0) -> tuple[np.ndarray, float]:
+def downscale(image: np.ndarray, side: int, linear_above: float = 1.0) -> tuple[np.ndarray, float]:
     """``(M, N, 3)`` -> (working copy whose longer side is at most ``side``, scale = work / image).
     Pixel-area averaging, or bilinear (several times faster) when the scale is above
     ``linear_above``: shrinking by less than half, bilinear leaves out no pixel."""
