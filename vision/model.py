@@ -62,7 +62,7 @@ _ALLOWED_TYPES = frozenset({
 })
 # Config fields that change what a model computes: stored with the model, restored on load.
 _MODEL_CFG_FIELDS = ("tile_side", "tile_inset", "crop_max_downscale", "color_grid", "hist_bins", "hog_bins",
-                     "hog_grid", "feature_side", "mask_side", "mask_windows", "outline_inset")
+                     "hog_grid", "feature_side", "window_frac", "mask_side", "mask_windows", "outline_inset")
 
 
 def upright_crops(crops: np.ndarray, corners: np.ndarray) -> np.ndarray:
