@@ -10,7 +10,7 @@ straight outline of the block.
 3. *Outline*: each side is snapped to the block's edge on a larger gray copy: the strongest
    intensity step along 40 normals, sub-pixel by parabola, a RANSAC line through them, sides
    intersected; coarse band then fine band, and a last pass on a 1600-pixel copy for big photos.
-   The copies are a chain (:func:`working_copies`): each shrunk from the one before.
+   The smaller copies are shrunk from the fine one, not from the photo (:func:`working_copies`).
 4. The outline is moved in by the learned inset (tile edges, shadows), then fitted jointly with
    the inner seams (:mod:`vision.seams`) on the ``cfg.edge_fine_side`` gray copy: the seams catch an
    outline side that snapped to the coin track or a board line.
