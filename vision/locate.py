@@ -22,6 +22,8 @@ coordinates of ``image``. Raises :class:`GridNotFoundError` when no 4×4 grid fi
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -107,10 +109,12 @@ def truth_mask(shape: tuple[int, int], corners: np.ndarray) -> np.ndarray:
     return mask
 
 
-def quad_from_mask(prob: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
+def quad_from_mask(prob: np.ndarray, cfg: VisionConfig, threshold: float | None = None) -> np.ndarray | None:
     """Tile-probability map ``(m, n)`` -> the quadrilateral ``(4, 2)`` of its largest blob, its
-    sides fitted as lines to the blob outline; ``None`` when there is no sizeable blob."""
-    mask = (prob > cfg.mask_threshold).astype(np.uint8)
+    sides fitted as lines to the blob outline; ``None`` when there is no sizeable blob. The blob
+    is where the map exceeds ``threshold`` (default ``cfg.mask_threshold``)."""
+    threshold = cfg.mask_threshold if threshold is None else threshold
+    mask = (prob > threshold).astype(np.uint8)
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
     # Opening with a big kernel cuts the thin bridges to board frames, coins and hands.
@@ -130,7 +134,7 @@ def quad_from_mask(prob: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
     ]
     best, best_val = None, -np.inf
     for start in starts:
-        quad, val = fit_quad_to_map(prob, order_corners(start), cfg)
+        quad, val = fit_quad_to_map(prob, order_corners(start), cfg, threshold)
         if val > best_val:
             best, best_val = quad, val
     return best
@@ -156,11 +160,44 @@ def _core_blob(mask: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
     return cv2.dilate(core, kernel) & mask
 
 
-def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, float]:
+def plausible_quad(quad: np.ndarray, cfg: VisionConfig) -> bool:
+    """Whether the quadrilateral ``(4, 2)`` can be a square block in a photo: convex, every angle at
+    least ``cfg.quad_min_angle``, opposite sides within ``cfg.quad_max_side_ratio`` of each other.
+    (Plain float arithmetic: the quad fit calls this hundreds of times per photo.)"""
+    pts = [(float(x), float(y)) for x, y in np.asarray(quad, dtype=np.float64).reshape(4, 2)]
+    sides = [math.hypot(pts[(i + 1) % 4][0] - pts[i][0], pts[(i + 1) % 4][1] - pts[i][1]) for i in range(4)]
+    if min(sides) <= 0:
+        return False
+    if max(sides[0], sides[2]) > cfg.quad_max_side_ratio * min(sides[0], sides[2]) or \
+            max(sides[1], sides[3]) > cfg.quad_max_side_ratio * min(sides[1], sides[3]):
+        return False
+    return min_interior_angle(quad) >= cfg.quad_min_angle
+
+
+def min_interior_angle(quad: np.ndarray) -> float:
+    """Smallest interior angle (degrees) of the quadrilateral ``(4, 2)`` (corners in order around
+    it); 0 when it is not convex or has a repeated corner."""
+    pts = [(float(x), float(y)) for x, y in np.asarray(quad, dtype=np.float64).reshape(4, 2)]
+    smallest, turn = 180.0, 0.0
+    for i in range(4):
+        (px, py), (cx, cy), (nx, ny) = pts[i - 1], pts[i], pts[(i + 1) % 4]
+        ax, ay, bx, by = px - cx, py - cy, nx - cx, ny - cy
+        cross = ax * by - ay * bx
+        norms = math.hypot(ax, ay) * math.hypot(bx, by)
+        if norms == 0 or cross == 0 or cross * turn < 0:
+            return 0.0
+        turn = cross
+        smallest = min(smallest, math.degrees(math.acos(max(-1.0, min(1.0, (ax * bx + ay * by) / norms)))))
+    return smallest
+
+
+def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig, threshold: float | None = None
+                    ) -> tuple[np.ndarray, float]:
     """Move the corners of ``quad`` ``(4, 2)`` to maximise the sum of ``prob - threshold`` inside
     it (coordinate ascent; returns the quad and that sum): a quadrilateral ignores small
-    protrusions (a coin, a hand) and fills small holes (glare) of the tile map ``(m, n)``."""
-    gain = (prob - cfg.mask_threshold).astype(np.float32)
+    protrusions (a coin, a hand) and fills small holes (glare) of the tile map ``(m, n)``. Only
+    :func:`plausible_quad` shapes count (a start that is not one scores ``-inf``)."""
+    gain = (prob - (cfg.mask_threshold if threshold is None else threshold)).astype(np.float32)
     shift = 4  # fixed-point bits for sub-pixel polygon filling
     canvas = np.zeros(gain.shape, dtype=np.uint8)
 
@@ -170,7 +207,7 @@ def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> tu
         return float(gain[canvas > 0].sum())
 
     best = np.asarray(quad, dtype=np.float64).copy()
-    best_val = objective(best)
+    best_val = objective(best) if plausible_quad(best, cfg) else -np.inf
     for step in cfg.mask_fit_steps:
         for _ in range(cfg.mask_fit_rounds):
             improved = False
@@ -180,7 +217,8 @@ def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> tu
                         cand = best.copy()
                         cand[i, j] += sign * step
                         val = objective(cand)
-                        if val > best_val + 1e-6:
+                        # the shape check only for a gain: most moves are no gain
+                        if val > best_val + 1e-6 and plausible_quad(cand, cfg):
                             best, best_val, improved = cand, val, True
             if not improved:
                 break
@@ -331,7 +369,7 @@ def _ransac_line(points: np.ndarray, tol: float, min_inliers: float) -> tuple[np
 def tile_map(image: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> tuple[np.ndarray, float]:
     """``(M, N, 3)`` -> (tile-probability map ``(m, n)`` float32 on a ``cfg.mask_side`` copy, scale
     map / image). Uses the learned mask model, or the hand-made texture map without one."""
-    tiny, scale = downscale(image, cfg.mask_side)
+    tiny, scale = downscale(image, cfg.mask_side, cfg.map_linear_downscale_above)
     if mask_model is None:
         prob = texture_map(tiny, cfg)
     else:
@@ -349,8 +387,8 @@ def working_copies(image: np.ndarray, cfg: VisionConfig
     tiny copy from the small one instead was measured worse: 3 localisation failures in 200 vs 0.)"""
     fine, fine_scale = (downscale(image, cfg.edge_fine_side, cfg.linear_downscale_above) if cfg.edge_fine_side
                         else (image, 1.0))
-    small, step = downscale(fine, cfg.locate_side)
-    tiny, tiny_step = downscale(fine, cfg.mask_side)
+    small, step = downscale(fine, cfg.locate_side, cfg.map_linear_downscale_above)
+    tiny, tiny_step = downscale(fine, cfg.mask_side, cfg.map_linear_downscale_above)
     return fine, fine_scale, small, fine_scale * step, tiny, fine_scale * tiny_step
 
 
@@ -386,12 +424,29 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
         if other_score > score:
             corners, score = other, other_score
     if score < cfg.lattice_min_score:
+        # a weak lattice: the tile map may have missed a dim part of the block; lower thresholds
+        # give other candidates, which must beat it clearly (as the search below must)
+        for threshold in cfg.mask_retry_thresholds:
+            retry = quad_from_mask(prob, cfg, threshold)
+            if retry is None:
+                continue
+            other = _outline_and_seams(retry / map_scale, gray, scale, fine_gray, fscale, cfg)
+            other_score = lattice_score(smap, other * fscale, cfg)
+            if _clear_gain(other_score, score, cfg):
+                corners, score = other, other_score
+    if score < cfg.lattice_min_score:
         # a weak lattice: let the seams alone lead a search from there
         searched = refine_with_seams(fine_gray, search_lattice(smap, corners * fscale, cfg), cfg)
         new_score = lattice_score(smap, searched, cfg)
-        if new_score > max(cfg.lattice_gain_factor * score, score + cfg.lattice_gain_min):
+        if _clear_gain(new_score, score, cfg):
             corners = searched / fscale
     return corners
+
+
+def _clear_gain(new: float, old: float, cfg: VisionConfig) -> bool:
+    """Whether lattice score ``new`` beats ``old`` clearly: by ``cfg.lattice_gain_factor`` times
+    and ``cfg.lattice_gain_min`` (blurred photos have faint seams, where small gains are noise)."""
+    return new > max(cfg.lattice_gain_factor * old, old + cfg.lattice_gain_min)
 
 
 def _outline_and_seams(quad: np.ndarray, gray: np.ndarray, scale: float, fine_gray: np.ndarray | None,

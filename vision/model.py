@@ -62,7 +62,10 @@ _ALLOWED_TYPES = frozenset({
 })
 # Config fields that change what a model computes: stored with the model, restored on load.
 _MODEL_CFG_FIELDS = ("tile_side", "tile_inset", "crop_max_downscale", "color_grid", "hist_bins", "hog_bins",
-                     "hog_grid", "feature_side", "window_frac", "mask_side", "mask_windows", "outline_inset")
+                     "hog_grid", "feature_side", "window_frac", "mask_side", "mask_windows", "outline_inset",
+                     "map_linear_downscale_above")
+# Values for fields a model file predates: what such models were trained with.
+_LEGACY_CFG = {"map_linear_downscale_above": 1.0}
 
 
 def upright_crops(crops: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -191,7 +194,8 @@ def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFI
     if meta.get("format_version") != FORMAT_VERSION:
         raise ModelLoadError(f"{path.name}: model format {meta.get('format_version')} (expected {FORMAT_VERSION})")
     known = {f.name for f in fields(VisionConfig)}
-    overrides = {k: (tuple(v) if isinstance(v, list) else v) for k, v in meta.get("cfg", {}).items() if k in known}
+    stored = {**_LEGACY_CFG, **meta.get("cfg", {})}
+    overrides = {k: (tuple(v) if isinstance(v, list) else v) for k, v in stored.items() if k in known}
     model_cfg = replace(cfg, **overrides)
     readers: dict[str, TileClassifier] = {}
     for name in READERS:

@@ -41,6 +41,29 @@ def test_save_load_round_trip(tiny_model, tiny_dataset, tmp_path) -> None:
         for t in photo.garden]).mean() >= 0.8
 
 
+def test_copy_interpolation_is_stored_and_older_models_load_with_pixel_areas(tiny_model, tmp_path) -> None:
+    """The tile map is learned on the localisation copies, so how they were shrunk travels with the
+    model; a file saved before the setting existed was trained on pixel-area copies."""
+    import json
+    from dataclasses import replace
+
+    import skops.io as sio
+
+    from vision.config import DEFAULT_CONFIG
+
+    bilinear = replace(tiny_model, cfg=replace(tiny_model.cfg, map_linear_downscale_above=0.0))
+    path = bilinear.save(tmp_path / "bilinear.skops")
+    assert load_model(path).cfg.map_linear_downscale_above == 0.0
+    payload = sio.load(path, trusted=sio.get_untrusted_types(file=path))
+    meta = json.loads(payload["meta"])
+    del meta["cfg"]["map_linear_downscale_above"]
+    payload["meta"] = json.dumps(meta)
+    old = tmp_path / "older.skops"
+    sio.dump(payload, old)
+    reader_cfg = replace(DEFAULT_CONFIG, map_linear_downscale_above=0.0)
+    assert load_model(old, cfg=reader_cfg).cfg.map_linear_downscale_above == 1.0
+
+
 def test_refuses_pickles_and_junk(tmp_path) -> None:
     evil = tmp_path / "evil.skops"
     evil.write_bytes(pickle.dumps({"x": 1}))
