@@ -29,7 +29,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import GRID, check_image
-from vision.seams import lattice_score, refine_with_seams, seam_map, search_lattice, straight_part, tile_side_px
+from vision.seams import SeamMaps, lattice_score, refine_with_seams, search_lattice, straight_part, tile_side_px
 
 
 class GridNotFoundError(ValueError):
@@ -411,15 +411,19 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
     fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
     gray = gray.astype(np.float32)
-    corners = _outline_and_seams(quad, gray, scale, fine_gray, fscale, cfg)
-    if fine_gray is None:
+    fine_blur = None  # the fine copy blurred, for a last outline pass when the photo is bigger
+    if fine_gray is not None and fscale > scale * 1.2:
+        fine_blur = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
+    maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
+    corners = _outline_and_seams(quad, gray, scale, maps, fine_blur, fscale, cfg)
+    if maps is None:
         return corners
-    smap = seam_map(fine_gray, tile_side_px(corners * fscale), cfg)
+    smap = maps(tile_side_px(corners * fscale))
     score = lattice_score(smap, corners * fscale, cfg)
     zoomed = _zoom_in(fine, quad * fscale, cfg, mask_model)
     if zoomed is not None:
         # a small garden: its zoomed-in tile map is a second candidate; the seams decide
-        other = _outline_and_seams(zoomed / fscale, gray, scale, fine_gray, fscale, cfg)
+        other = _outline_and_seams(zoomed / fscale, gray, scale, maps, fine_blur, fscale, cfg)
         other_score = lattice_score(smap, other * fscale, cfg)
         if other_score > score:
             corners, score = other, other_score
@@ -430,13 +434,13 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
             retry = quad_from_mask(prob, cfg, threshold)
             if retry is None:
                 continue
-            other = _outline_and_seams(retry / map_scale, gray, scale, fine_gray, fscale, cfg)
+            other = _outline_and_seams(retry / map_scale, gray, scale, maps, fine_blur, fscale, cfg)
             other_score = lattice_score(smap, other * fscale, cfg)
             if _clear_gain(other_score, score, cfg):
                 corners, score = other, other_score
     if score < cfg.lattice_min_score:
         # a weak lattice: let the seams alone lead a search from there
-        searched = refine_with_seams(fine_gray, search_lattice(smap, corners * fscale, cfg), cfg)
+        searched = refine_with_seams(maps.gray, search_lattice(smap, corners * fscale, cfg), cfg, maps)
         new_score = lattice_score(smap, searched, cfg)
         if _clear_gain(new_score, score, cfg):
             corners = searched / fscale
@@ -449,23 +453,23 @@ def _clear_gain(new: float, old: float, cfg: VisionConfig) -> bool:
     return new > max(cfg.lattice_gain_factor * old, old + cfg.lattice_gain_min)
 
 
-def _outline_and_seams(quad: np.ndarray, gray: np.ndarray, scale: float, fine_gray: np.ndarray | None,
-                       fscale: float, cfg: VisionConfig) -> np.ndarray:
+def _outline_and_seams(quad: np.ndarray, gray: np.ndarray, scale: float, maps: SeamMaps | None,
+                       fine_blur: np.ndarray | None, fscale: float, cfg: VisionConfig) -> np.ndarray:
     """Quad ``(4, 2)`` from the tile map (image pixels) -> corners snapped to the outline on the
-    blurred working copy ``gray`` (``scale`` = copy / image), then on the finer copy ``fine_gray``
-    (``fscale``), moved in by the learned inset and fitted to the seams. Image pixels."""
+    blurred working copy ``gray`` (``scale`` = copy / image), then on the blurred finer copy
+    ``fine_blur`` when given, moved in by the learned inset and fitted to the seams of the finer
+    copy (``maps``: its seam maps; ``fscale``, both). Image pixels."""
     quad = order_corners(quad * scale)
     for band, pick in zip(cfg.edge_bands, cfg.edge_picks):
         quad = order_corners(refine_sides(gray, quad, cfg, band, pick))
     corners = quad / scale
-    if fine_gray is not None and fscale > scale * 1.2:  # a last pass when the photo is bigger
-        fgray = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
-        corners = order_corners(refine_sides(fgray, corners * fscale, cfg, cfg.edge_bands[-1],
+    if fine_blur is not None:  # a last pass when the photo is bigger
+        corners = order_corners(refine_sides(fine_blur, corners * fscale, cfg, cfg.edge_bands[-1],
                                              cfg.edge_picks[-1])) / fscale
     if cfg.outline_inset:
         corners = inset_quad(corners, cfg.outline_inset)
-    if cfg.seam_fit and fine_gray is not None:
-        corners = refine_with_seams(fine_gray, corners * fscale, cfg) / fscale
+    if cfg.seam_fit and maps is not None:
+        corners = refine_with_seams(maps.gray, corners * fscale, cfg, maps) / fscale
     return corners
 
 

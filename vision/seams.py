@@ -55,15 +55,35 @@ def tile_side_px(corners: np.ndarray) -> float:
     return float(np.mean(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1))) / GRID
 
 
+def seam_kernel_px(tile_px: float, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
+    """Side (odd, pixels) of the black-hat kernel of :func:`seam_map` for tiles of ``tile_px``."""
+    return max(3, round(cfg.seam_kernel * tile_px) | 1)
+
+
 def seam_map(gray: np.ndarray, tile_px: float, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """``(M, N)`` uint8 gray -> ``(M, N)`` float32 seam response: black-hat (closing minus image)
     with a square kernel of ``cfg.seam_kernel`` tile sides, lightly smoothed."""
     if gray.ndim != 2:
         raise ValueError(f"gray must be (M, N), got shape {gray.shape}")
-    k = max(3, round(cfg.seam_kernel * tile_px) | 1)
+    k = seam_kernel_px(tile_px, cfg)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     response = cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
     return cv2.GaussianBlur(response, (0, 0), cfg.seam_smooth_sigma)
+
+
+class SeamMaps:
+    """:func:`seam_map` of one gray image ``(M, N)``, computed once per kernel size: the candidates
+    of one photo mostly agree on the tile size, and each map costs a full-image morphology."""
+
+    def __init__(self, gray: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> None:
+        self.gray, self.cfg = gray, cfg
+        self._maps: dict[int, np.ndarray] = {}
+
+    def __call__(self, tile_px: float) -> np.ndarray:
+        k = seam_kernel_px(tile_px, self.cfg)
+        if k not in self._maps:
+            self._maps[k] = seam_map(self.gray, tile_px, self.cfg)
+        return self._maps[k]
 
 
 def _along(cfg: VisionConfig) -> np.ndarray:
@@ -236,13 +256,15 @@ def search_lattice(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DE
 _MOVES = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)], dtype=np.float64)
 
 
-def refine_with_seams(gray: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+def refine_with_seams(gray: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG,
+                      maps: SeamMaps | None = None) -> np.ndarray:
     """Corners ``(4, 2)`` of the block in ``gray`` ``(M, N)`` uint8 -> corners fitted jointly to the
     inner seams and the outline (see the module docstring). Unchanged when fewer than three lines
-    per direction survive, or when the fit moves a corner more than ``cfg.seam_max_shift`` tiles."""
+    per direction survive, or when the fit moves a corner more than ``cfg.seam_max_shift`` tiles.
+    ``maps``: the seam maps of ``gray`` already computed (:class:`SeamMaps`), to share them."""
     corners = np.asarray(corners, dtype=np.float64)
     tile = tile_side_px(corners)
-    smap = seam_map(gray, tile, cfg)
+    smap = maps(tile) if maps is not None else seam_map(gray, tile, cfg)
     h = lattice_homography(corners)
     outline = outline_groups(corners, cfg)
     tol_px = cfg.seam_inlier_px + cfg.seam_inlier_frac * tile
