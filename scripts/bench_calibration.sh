@@ -3,7 +3,7 @@
 # retraining with 3 and with 6 labelled photos of the "alt" style. Retraining mixes them with 400
 # synthetic classic photos (seed 1, the first 400 of the bundled model's set) and renders 200 more
 # photos from the calibration photos' own tiles (vision.synth.exemplar).
-#   scripts/bench_calibration.sh          # ~20 min on 2 cores; data and models go to data/ (git-ignored)
+#   scripts/bench_calibration.sh          # ~11 min on 2 cores; data and models go to data/ (git-ignored)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
