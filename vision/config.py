@@ -51,7 +51,8 @@ class VisionConfig:
     #: shrunk from the fine copy: 0 = always bilinear, 1 = always pixel areas. Stored with a model
     #: (its tile map is learned on these pixels). A model trained with bilinear copies (0) located
     #: as well (0 failures in 600 photos vs 2) but read decor worse on the 200-photo bench (99.78 %
-    #: vs 99.84 %, tile 99.59 vs 99.66 %), so pixel areas stay the default.
+    #: vs 99.84 %, tile 99.59 vs 99.66 %; both with an earlier form of the lower-threshold retry),
+    #: so pixel areas stay the default.
     map_linear_downscale_above: float = 1.0
     #: How far (tile sides) the detected outline lies outside the tile art's corners (tile edges,
     #: shadows); learned from the training photos and stored with the model.
@@ -109,13 +110,12 @@ class VisionConfig:
     mask_fit_steps: tuple[float, ...] = (4.0, 2.0, 1.0, 0.5, 0.25)
     #: Maximum rounds of the quadrilateral fit per step size.
     mask_fit_rounds: int = 8
-    #: Smallest interior angle (degrees) the fitted quadrilateral may have. A square block seen by
-    #: a phone held at 45 degrees still has angles above 70; a shadowed corner of the tile map
-    #: otherwise pulls a corner inwards into a wedge (angles near 35 degrees).
+    #: Smallest interior angle (degrees) the fitted quadrilateral may have: a bound for photos
+    #: taken at a slant (the training photos' smallest angle is 79).
     quad_min_angle: float = 60.0
     #: Largest ratio of opposite sides of the fitted quadrilateral (the near side of a block seen
-    #: obliquely is longer than the far one, but not 1.5 times; training photos reach 1.28). A
-    #: dark corner of the tile map otherwise cuts the quad down to a wedge.
+    #: obliquely is longer than the far one; training photos reach 1.28). Where a dim part of the
+    #: tile map cut a corner off the quad, opposite sides differed 1.7 to 3.2 times.
     quad_max_side_ratio: float = 1.5
     #: Depth (fraction of the blob's deepest point) below which attachments are cut off the blob.
     core_depth: float = 0.45
@@ -125,8 +125,9 @@ class VisionConfig:
     mask_threshold: float = 0.5
     #: Lower thresholds tried when the block found scores a weak lattice (``lattice_min_score``):
     #: a shadowed or pale part of the block can fall below 0.5 in the tile map, and the quad then
-    #: leaves it out. The candidate whose lattice scores best is kept. (0.35 for every photo was
-    #: measured worse: 4 failures in 600 photos vs 7, but 3 of them new ones.)
+    #: leaves it out. Such a candidate is kept only when its lattice scores clearly better
+    #: (``lattice_gain_factor``, ``lattice_gain_min``; merely better broke a held-out photo).
+    #: 0.35 for every photo was measured worse: 4 failures in 600 photos, 3 of them new ones.
     mask_retry_thresholds: tuple[float, ...] = (0.35,)
     #: Gaussian smoothing (mask pixels) of the probability map before thresholding.
     mask_smooth_sigma: float = 1.0
