@@ -438,6 +438,12 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
             other_score = lattice_score(smap, other * fscale, cfg)
             if _clear_gain(other_score, score, cfg):
                 corners, score = other, other_score
+    for grown in squared_up(quad, cfg) + squared_up(corners, cfg):
+        # an oblong block: the map missed a row or column; the better lattice of the two sides
+        other = _outline_and_seams(grown, gray, scale, maps, fine_blur, fscale, cfg)
+        other_score = lattice_score(smap, other * fscale, cfg)
+        if other_score > score:
+            corners, score = other, other_score
     if score < cfg.lattice_min_score:
         # a weak lattice: let the seams alone lead a search from there
         searched = refine_with_seams(maps.gray, search_lattice(smap, corners * fscale, cfg), cfg, maps)
@@ -445,6 +451,31 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
         if _clear_gain(new_score, score, cfg):
             corners = searched / fscale
     return corners
+
+
+def block_aspect(corners: np.ndarray) -> float:
+    """Mean width over mean height of the quadrilateral ``(4, 2)`` TL, TR, BR, BL."""
+    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    return float((sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-9))
+
+
+def squared_up(corners: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
+    """An oblong quadrilateral ``(4, 2)`` (:func:`block_aspect` beyond ``cfg.block_max_aspect``
+    either way) -> the two quads grown across its short sides to a square: one grown at each end
+    (a missed row at the top or the bottom, a missed column at the left or the right). An empty
+    list for a quad that is square enough."""
+    corners = np.asarray(corners, dtype=np.float64)
+    aspect = block_aspect(corners)
+    if max(aspect, 1.0 / aspect) <= cfg.block_max_aspect:
+        return []
+    tl, tr, br, bl = corners
+    if aspect > 1.0:  # wide: a row is missing, grow the left and right sides up or down
+        grow = aspect - 1.0
+        return [np.array([tl + grow * (tl - bl), tr + grow * (tr - br), br, bl]),
+                np.array([tl, tr, br + grow * (br - tr), bl + grow * (bl - tl)])]
+    grow = 1.0 / aspect - 1.0  # tall: a column is missing, grow the top and bottom sides
+    return [np.array([tl + grow * (tl - tr), tr, br, bl + grow * (bl - br)]),
+            np.array([tl, tr + grow * (tr - tl), br + grow * (br - bl), bl])]
 
 
 def _clear_gain(new: float, old: float, cfg: VisionConfig) -> bool:

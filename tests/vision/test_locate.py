@@ -10,11 +10,13 @@ from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
 from vision.locate import (
     GridNotFoundError,
+    block_aspect,
     locate_garden,
     min_interior_angle,
     order_corners,
     plausible_quad,
     quad_from_mask,
+    squared_up,
 )
 
 
@@ -168,3 +170,56 @@ def test_a_shadowed_row_is_found_by_the_lower_threshold_retry(tmp_path, bundled_
 
     assert error(bundled_model.cfg) < 0.1
     assert error(replace(bundled_model.cfg, mask_retry_thresholds=())) > 1.0  # the case is real
+
+
+def test_block_aspect_and_squared_up_of_known_shapes() -> None:
+    cfg = DEFAULT_CONFIG
+    assert block_aspect(_SQUARE) == pytest.approx(1.0)
+    assert squared_up(_SQUARE, cfg) == []
+    # a square seen obliquely is still square enough
+    assert squared_up(np.array([[12.5, 0], [87.5, 0], [100, 90], [0, 90]]), cfg) == []
+    wide = np.array([[0, 0], [100, 0], [100, 75], [0, 75]], dtype=float)  # three rows of four
+    assert block_aspect(wide) == pytest.approx(4 / 3)
+    up, down = squared_up(wide, cfg)
+    assert np.allclose(up, [[0, -25], [100, -25], [100, 75], [0, 75]])
+    assert np.allclose(down, [[0, 0], [100, 0], [100, 100], [0, 100]])
+    tall = wide[:, ::-1][[0, 3, 2, 1]]  # four rows of three, still TL, TR, BR, BL
+    left, right = squared_up(tall, cfg)
+    assert np.allclose(left, [[-25, 0], [75, 0], [75, 100], [-25, 100]])
+    assert np.allclose(right, [[0, 0], [100, 0], [100, 100], [0, 100]])
+
+
+class _BrightIsTile:
+    """A stand-in tile-mask model: a pixel is a tile when its Lab lightness exceeds 150."""
+
+    def predict_proba(self, features: np.ndarray) -> np.ndarray:
+        p = (features[:, 0] > 150).astype(np.float64)
+        return np.stack([1 - p, p], axis=1)
+
+
+def test_a_row_the_tile_map_misses_is_found_by_squaring_the_block_up() -> None:
+    """A 4×4 block whose top row is as dark as the table: the tile map sees three rows (a 4:3
+    block); the block grown by one row at the top, where the seams continue, is the one kept."""
+    from dataclasses import replace
+
+    rng = np.random.default_rng(7)
+    image = rng.normal(60, 6, (600, 800, 3)).clip(0, 255).astype(np.uint8)
+    top, left, tile = 170, 240, 70
+    for row in range(4):
+        for col in range(4):
+            shade = 115 if row == 0 else 215
+            r0, c0 = top + row * tile, left + col * tile
+            image[r0:r0 + tile, c0:c0 + tile] = rng.normal(shade, 8, (tile, tile, 3)).clip(0, 255)
+    for k in range(5):  # dark seams between the tiles (and around the block)
+        image[top + k * tile - 1:top + k * tile + 2, left - 1:left + 4 * tile + 2] = 20
+        image[top - 1:top + 4 * tile + 2, left + k * tile - 1:left + k * tile + 2] = 20
+    truth = np.array([[left, top], [left + 4 * tile, top], [left + 4 * tile, top + 4 * tile],
+                      [left, top + 4 * tile]], dtype=float)
+    cfg = replace(DEFAULT_CONFIG, outline_inset=0.0)
+
+    def error(cfg) -> float:
+        found = locate_garden(image, cfg, mask_model=_BrightIsTile())
+        return float(np.linalg.norm(found - truth, axis=1).max() / tile)
+
+    assert error(cfg) < 0.1
+    assert error(replace(cfg, block_max_aspect=10.0)) > 0.5  # three rows without squaring up
