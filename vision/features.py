@@ -131,7 +131,13 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
     return np.concatenate(parts, axis=1).astype(np.float32)
 
 
-WINDOWS = ("whole", "far", "corners")
+#: The corner windows (bottom?, right?) of each kind, after the whole crop.
+_WINDOW_CORNERS: dict[str, tuple[tuple[bool, bool], ...]] = {
+    "whole": (),
+    "far": ((True, True),),
+    "corners": ((False, False), (False, True), (True, False), (True, True)),
+}
+WINDOWS: tuple[str, ...] = tuple(_WINDOW_CORNERS)
 
 
 def window_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -142,18 +148,28 @@ def window_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig 
     corner, that is the part the path leaves free, where the figure stands) or all four, top-left,
     top-right, bottom-left, bottom-right (``"corners"``: ``(K, 5 D)``). A window sees a figure at a
     finer scale than the whole crop's grids do."""
-    if windows not in WINDOWS:
-        raise ValueError(f"windows must be one of {WINDOWS}, got {windows!r}")
+    return window_feature_sets(crops, cfg, (windows,))[windows]
+
+
+def window_feature_sets(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig,
+                        kinds: Sequence[str], whole: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """:func:`window_features` of the same crops for several window ``kinds`` -> kind -> ``(K, D_kind)``;
+    the whole crop and each window are described once, however many kinds share them. ``whole``:
+    the crops' :func:`tile_features` when the caller has them already."""
+    bad = [k for k in kinds if k not in WINDOWS]
+    if bad:
+        raise ValueError(f"windows must be one of {WINDOWS}, got {bad[0]!r}")
     if isinstance(crops, np.ndarray) and crops.ndim == 4:
         items: Sequence[np.ndarray] | np.ndarray = crops
     else:
         items = [np.asarray(c) for c in crops]
-    parts = [tile_features(items, cfg)]
-    corners = {"whole": [], "far": [(True, True)],
-               "corners": [(False, False), (False, True), (True, False), (True, True)]}[windows]
-    for bottom, right in corners:
-        parts.append(tile_features(_corner_windows(items, cfg.window_frac, bottom, right), cfg))
-    return np.concatenate(parts, axis=1)
+    parts: dict[tuple[bool, bool] | None, np.ndarray] = {None: tile_features(items, cfg) if whole is None else whole}
+    for kind in kinds:
+        for bottom, right in _WINDOW_CORNERS[kind]:
+            if (bottom, right) not in parts:
+                parts[(bottom, right)] = tile_features(_corner_windows(items, cfg.window_frac, bottom, right), cfg)
+    return {kind: np.concatenate([parts[None], *(parts[c] for c in _WINDOW_CORNERS[kind])], axis=1)
+            for kind in kinds}
 
 
 def _corner_windows(crops: Sequence[np.ndarray] | np.ndarray, frac: float, bottom: bool, right: bool

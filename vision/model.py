@@ -20,7 +20,7 @@ from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner
 from vision.classify import TileClassifier
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.decode import AttributeProbs
-from vision.features import tile_features
+from vision.features import window_feature_sets
 
 READERS = ("floor", "path", "decor", "corner")
 
@@ -113,15 +113,16 @@ class TileModel:
         n = crops.shape[0]
         turned = np.concatenate([np.rot90(crops, -k, axes=(1, 2)) for k in range(turns)]) if turns > 1 else crops
         turned = np.ascontiguousarray(turned)
-        feats = tile_features(turned, self.cfg)
+        feats = window_feature_sets(turned, self.cfg, sorted({clf.windows for name, clf in self.readers.items()
+                                                              if name not in self.upright}))
         out: dict[str, np.ndarray] = {}
         for name in ("corner", *[r for r in READERS if r != "corner"]):
             clf = self.readers[name]
             if name in self.upright:
-                out[name] = self._read_upright(crops, out["corner"], clf, name)
+                if name not in out:
+                    out.update(self._read_upright(crops, out["corner"]))
                 continue
-            proba = clf.predict_proba_features(feats if clf.windows == "whole" else clf.transform_crops(turned))
-            full = self._in_vocab(proba, clf, name)
+            full = self._in_vocab(clf.predict_proba_features(feats[clf.windows]), clf, name)
             parts = [full[k * n:(k + 1) * n] for k in range(turns)]
             if name == "corner":  # turned k clockwise, the corner read is the true one turned k
                 parts = [part[:, _CORNER_TURNED[k]] for k, part in enumerate(parts)]
@@ -137,20 +138,27 @@ class TileModel:
                 full[:, VOCAB[name].index(label)] = proba[:, j]
         return full
 
-    def _read_upright(self, crops: np.ndarray, corner: np.ndarray, clf: TileClassifier, name: str) -> np.ndarray:
-        """Read ``crops`` ``(C, T, T, 3)`` turned upright by each corner whose probability (``corner``,
-        ``(C, 4)``) is at least ``cfg.upright_min_prob`` (always the likeliest), the reads averaged
-        with those probabilities as weights -> ``(C, len(VOCAB[name]))``."""
+    def _read_upright(self, crops: np.ndarray, corner: np.ndarray) -> dict[str, np.ndarray]:
+        """Read ``crops`` ``(C, T, T, 3)`` with every upright reader, turned upright by each corner
+        whose probability (``corner``, ``(C, 4)``) is at least ``cfg.upright_min_prob`` (always the
+        likeliest), the reads averaged with those probabilities as weights -> reader name ->
+        ``(C, len(VOCAB[name]))``. The turned crops and their features are made once for all."""
         keep = corner >= self.cfg.upright_min_prob
         keep[np.arange(len(corner)), corner.argmax(axis=1)] = True
         rows, cols = np.nonzero(keep)
-        proba = self._in_vocab(clf.predict_proba(upright_crops(crops[rows], cols)), clf, name)
         weights = corner[rows, cols][:, None]
-        out = np.zeros((len(crops), proba.shape[1]))
         total = np.zeros((len(crops), 1))
-        np.add.at(out, rows, proba * weights)
         np.add.at(total, rows, weights)
-        return out / np.maximum(total, 1e-12)
+        readers = {name: self.readers[name] for name in self.upright}
+        feats = window_feature_sets(upright_crops(crops[rows], cols), self.cfg,
+                                    sorted({clf.windows for clf in readers.values()}))
+        out = {}
+        for name, clf in readers.items():
+            proba = self._in_vocab(clf.predict_proba_features(feats[clf.windows]), clf, name)
+            mixed = np.zeros((len(crops), proba.shape[1]))
+            np.add.at(mixed, rows, proba * weights)
+            out[name] = mixed / np.maximum(total, 1e-12)
+        return out
 
     def save(self, path: str | Path) -> Path:
         """Write the model as a skops archive; returns the path."""

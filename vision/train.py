@@ -3,8 +3,10 @@
 ``train_model(dirs, progress=None) -> TileModel``. Each photo contributes its 16 tile crops cut
 with the truth corners (plus jittered copies, so readers tolerate localisation error), each in
 the four quarter turns (the corner label turns with the crop), and a sample of pixels for the
-tile-mask learner. The decor reader learns from the same crops turned upright by their true
-corner instead (``UPRIGHT_READERS``), and reads tiles turned upright by the corner read. Small
+tile-mask learner. The floor, path and decor readers learn from the same crops turned upright by
+their true corner instead (``UPRIGHT_READERS``), and read tiles turned upright by the corner read:
+the path band then always lies in the same place, and a figure is learned once, not in four turns.
+Small
 directories (a user's handful of corrected photos of their own copy) are up-weighted against big
 synthetic ones so a few photos calibrate the model.
 """
@@ -31,10 +33,10 @@ from vision.classify import TileClassifier
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import crop_tiles
 from vision.dataset import LabelledPhoto, iter_labelled
-from vision.features import tile_features
+from vision.features import tile_features, window_feature_sets
 from vision.io import load_image_scaled
 from vision.locate import GridNotFoundError, locate_garden, outline_offset, pixel_features, truth_mask, working_copies
-from vision.model import READERS, VOCAB, TileModel, turn_corner, upright_crops
+from vision.model import READERS, UPRIGHT_TURNS, VOCAB, TileModel, turn_corner, upright_crops
 from vision.synth.exemplar import render_art_dataset, tile_art_from_photos
 
 Progress = Callable[[float, str], None]
@@ -47,7 +49,7 @@ READER_PARAMS: dict[str, dict[str, object]] = {
     "corner": {"learner": "logreg", "C": 1.0},
 }
 #: Readers trained on and reading tiles turned upright by their corner (see ``TileModel.upright``).
-UPRIGHT_READERS: tuple[str, ...] = ("decor",)
+UPRIGHT_READERS: tuple[str, ...] = ("floor", "path", "decor")
 
 
 def _labels(photo: LabelledPhoto, quarter_turns: int) -> list[tuple[str, str, str, str]]:
@@ -96,16 +98,22 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     truth_corners = np.array([VOCAB["corner"].index(tile.corner.value) for _, tile in photo.garden.cells()])
     corner_sets = [corners] + [jitter_corners(corners, rng, cfg.train_jitter_frac)
                                for _ in range(cfg.train_jitter_copies if copies is None else copies)]
+    turns_up = np.array([UPRIGHT_TURNS[j] for j in truth_corners])
+    kinds = sorted({reader.windows for reader in (upright or {}).values()})
     for cs in corner_sets:
         crops = crop_tiles(image, cs, cfg)
+        by_turn = []
         for k in range(4):
             turned = np.ascontiguousarray(np.rot90(crops, -k, axes=(1, 2)))  # k quarter turns clockwise
-            feats.append(tile_features(turned, cfg))
+            by_turn.append(tile_features(turned, cfg))
             labels.extend(_labels(photo, k))
+        feats.extend(by_turn)
         if upright:
-            straight = upright_crops(crops, truth_corners)
+            # each upright crop is one of the four turns: its whole-crop features are already made
+            whole = np.stack(by_turn)[turns_up, np.arange(len(crops))]
+            sets = window_feature_sets(upright_crops(crops, truth_corners), cfg, kinds, whole)
             for name, reader in upright.items():
-                upright_feats[name].append(reader.transform_crops(straight))
+                upright_feats[name].append(sets[reader.windows])
             upright_labels.extend((f, p, d, Corner.NW.value) for f, p, d, _ in _labels(photo, 0))
     *_, tiny, tiny_scale = working_copies(image, cfg)
     pix = pixel_features(tiny, cfg)

@@ -110,24 +110,47 @@ def test_upright_crops_turn_the_path_to_nw(corner: str) -> None:
     np.testing.assert_array_equal(straight[0], render_tile("gravel/wood/crane/nw", 64))
 
 
-def test_decor_is_read_upright_and_mixed_over_unsure_corners(tiny_model, tmp_path) -> None:
+def test_floor_path_and_decor_are_read_upright_and_mixed_over_unsure_corners(tiny_model, tmp_path) -> None:
     from vision.model import VOCAB, upright_crops
 
-    assert tiny_model.upright == ("decor",)
+    assert tiny_model.upright == ("floor", "path", "decor")
     assert tiny_model.readers["decor"].windows == "far"
     loaded = load_model(tiny_model.save(tmp_path / "m.skops"))
-    assert loaded.upright == ("decor",) and loaded.readers["decor"].windows == "far"
+    assert loaded.upright == ("floor", "path", "decor") and loaded.readers["decor"].windows == "far"
     crops = np.stack([render_tile(t, 64) for t in ("water/stone/gate/se", "sand/wood/crane/nw")])
-    clf = tiny_model.readers["decor"]
     sure = np.array([[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 0.0]])  # VOCAB order nw, ne, sw, se
     assert VOCAB["corner"] == ("nw", "ne", "sw", "se")
-    got = tiny_model._read_upright(crops, sure, clf, "decor")
-    direct = clf.predict_proba(upright_crops(crops, np.array([3, 0])))
-    np.testing.assert_allclose(got[:, [VOCAB["decor"].index(c) for c in clf.classes_]], direct, atol=1e-6)
-    # an unsure corner: the reads in both turns, weighted by the corner probabilities
+    got = tiny_model._read_upright(crops, sure)
     unsure = np.array([[0.0, 0.3, 0.0, 0.7], [1.0, 0.0, 0.0, 0.0]])
-    mixed = tiny_model._read_upright(crops, unsure, clf, "decor")
-    other = clf.predict_proba(upright_crops(crops[:1], np.array([1])))
-    cols = [VOCAB["decor"].index(c) for c in clf.classes_]
-    np.testing.assert_allclose(mixed[0, cols], 0.7 * direct[0] + 0.3 * other[0], atol=1e-6)
-    np.testing.assert_allclose(mixed[1], got[1], atol=1e-9)
+    mixed = tiny_model._read_upright(crops, unsure)
+    for name in ("floor", "path", "decor"):
+        clf = tiny_model.readers[name]
+        cols = [VOCAB[name].index(c) for c in clf.classes_]
+        direct = clf.predict_proba(upright_crops(crops, np.array([3, 0])))
+        np.testing.assert_allclose(got[name][:, cols], direct, atol=1e-6)
+        # an unsure corner: the reads in both turns, weighted by the corner probabilities
+        other = clf.predict_proba(upright_crops(crops[:1], np.array([1])))
+        np.testing.assert_allclose(mixed[name][0, cols], 0.7 * direct[0] + 0.3 * other[0], atol=1e-6)
+        np.testing.assert_allclose(mixed[name][1], got[name][1], atol=1e-9)
+
+
+def test_training_upright_features_are_those_of_the_upright_crops(tiny_dataset) -> None:
+    """Training takes the upright crops' whole-crop features from the four turns it has already
+    described; they must be the features the readers compute when reading."""
+    from vision.classify import TileClassifier
+    from vision.config import DEFAULT_CONFIG
+    from vision.crop import crop_tiles
+    from vision.dataset import iter_labelled
+    from vision.io import load_image_scaled
+    from vision.model import VOCAB, upright_crops
+    from vision.train import photo_samples
+
+    photo = iter_labelled(tiny_dataset)[0]
+    readers = {"path": TileClassifier(), "decor": TileClassifier(windows="far")}
+    sample = photo_samples(photo, DEFAULT_CONFIG, np.random.default_rng(0), copies=0, upright=readers)
+    image, scale = load_image_scaled(photo.image_path, DEFAULT_CONFIG)
+    crops = crop_tiles(image, photo.corners * scale, DEFAULT_CONFIG)
+    corners = np.array([VOCAB["corner"].index(t.corner.value) for _, t in photo.garden.cells()])
+    straight = upright_crops(crops, corners)
+    for name, reader in readers.items():
+        np.testing.assert_allclose(sample.upright[name], reader.transform_crops(straight), rtol=1e-6, atol=1e-6)
