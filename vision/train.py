@@ -6,9 +6,8 @@ the four quarter turns (the corner label turns with the crop), and a sample of p
 tile-mask learner. The floor, path and decor readers learn from the same crops turned upright by
 their true corner instead (``UPRIGHT_READERS``), and read tiles turned upright by the corner read:
 the path band then always lies in the same place, and a figure is learned once, not in four turns.
-Small
-directories (a user's handful of corrected photos of their own copy) are up-weighted against big
-synthetic ones so a few photos calibrate the model.
+Small directories (a user's handful of corrected photos of their own copy) are up-weighted against
+big synthetic ones so a few photos calibrate the model.
 """
 
 from __future__ import annotations
