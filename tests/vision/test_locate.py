@@ -171,12 +171,24 @@ def test_block_aspect_and_squared_up_of_known_shapes() -> None:
     assert np.allclose(right, [[0, 0], [100, 0], [100, 100], [0, 100]])
 
 
-class _BrightIsTile:
-    """A stand-in tile-mask model: a pixel is a tile when its Lab lightness exceeds 150."""
+class _LightnessMask:
+    """A stand-in tile-mask model: a pixel's tile probability is that of the first ``(lightness,
+    probability)`` step whose Lab lightness it exceeds, 0 below them all."""
+
+    def __init__(self, *steps: tuple[float, float]) -> None:
+        self.steps = steps
 
     def predict_proba(self, features: np.ndarray) -> np.ndarray:
-        p = (features[:, 0] > 150).astype(np.float64)
+        p = np.zeros(len(features))
+        for light, prob in reversed(self.steps):
+            p = np.where(features[:, 0] > light, prob, p)
         return np.stack([1 - p, p], axis=1)
+
+
+def _located_error(image: np.ndarray, truth: np.ndarray, cfg, mask: _LightnessMask, tile: int = 70) -> float:
+    """Largest corner error of :func:`locate_garden` with the stand-in ``mask``, in tile sides."""
+    found = locate_garden(image, cfg, mask_model=mask)
+    return float(np.linalg.norm(found - truth, axis=1).max() / tile)
 
 
 def test_a_row_the_tile_map_misses_is_found_by_squaring_the_block_up() -> None:
@@ -187,22 +199,10 @@ def test_a_row_the_tile_map_misses_is_found_by_squaring_the_block_up() -> None:
     image, truth = _block_photo(lambda row, col: 115 if row == 0 else 215)
     cfg = replace(DEFAULT_CONFIG, outline_inset=0.0)
 
-    def error(cfg) -> float:
-        found = locate_garden(image, cfg, mask_model=_BrightIsTile())
-        return float(np.linalg.norm(found - truth, axis=1).max() / 70)
+    mask = _LightnessMask((150, 1.0))  # the top row (115) reads as table
 
-    assert error(cfg) < 0.1
-    assert error(replace(cfg, block_max_aspect=10.0)) > 0.5  # three rows without squaring up
-
-
-class _ShadeIsTile:
-    """A stand-in tile-mask model: bright pixels (Lab lightness over 170) are surely tiles, middling
-    ones (over 90) barely below the usual threshold, dark ones not at all."""
-
-    def predict_proba(self, features: np.ndarray) -> np.ndarray:
-        light = features[:, 0]
-        p = np.where(light > 170, 0.9, np.where(light > 90, 0.42, 0.0))
-        return np.stack([1 - p, p], axis=1)
+    assert _located_error(image, truth, cfg, mask) < 0.1
+    assert _located_error(image, truth, replace(cfg, block_max_aspect=10.0), mask) > 0.5  # 3 rows unsquared
 
 
 def _block_photo(shade: Callable[[int, int], int], tile: int = 70) -> tuple[np.ndarray, np.ndarray]:
@@ -232,9 +232,7 @@ def test_a_shadowed_corner_is_found_by_the_lower_threshold_retry() -> None:
     image, truth = _block_photo(lambda row, col: 140 if row + col >= 4 else 215)
     cfg = replace(DEFAULT_CONFIG, outline_inset=0.0)
 
-    def error(cfg) -> float:
-        found = locate_garden(image, cfg, mask_model=_ShadeIsTile())
-        return float(np.linalg.norm(found - truth, axis=1).max() / 70)
+    mask = _LightnessMask((170, 0.9), (90, 0.42))  # the shadowed tiles (140) just under 0.5
 
-    assert error(cfg) < 0.1
-    assert error(replace(cfg, mask_retry_thresholds=())) > 0.5  # the case is real
+    assert _located_error(image, truth, cfg, mask) < 0.1
+    assert _located_error(image, truth, replace(cfg, mask_retry_thresholds=()), mask) > 0.5  # the case is real
