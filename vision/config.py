@@ -167,6 +167,11 @@ class VisionConfig:
     #: Side of the four corner windows (fraction of the crop) whose features a reader with
     #: ``windows="corners"`` adds to the whole crop's: the figure on a tile seen up close.
     window_frac: float = 0.6
+    #: Rings around a crop's top-left corner (``windows="rings"``, :func:`vision.features.ring_features`):
+    #: how many, out to how far (crop sides), and how many outer ones describe the floor beyond the path.
+    ring_bins: int = 12
+    ring_reach: float = 1.25
+    ring_far_bins: int = 3
 
     #: Quarter turns in which each tile is read, probabilities averaged (1 = as seen only; 4 measured
     #: no better on the 200-photo bench: tile 98.66 vs 98.75 %, at 4x the classify time).

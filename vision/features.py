@@ -58,6 +58,23 @@ def _histograms(channel: np.ndarray, bins: int, lo: float, hi: float) -> np.ndar
     return counts.astype(np.float32) / idx.shape[1]
 
 
+def _gradients(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(K, F, F) gray -> central-difference gradients along columns and rows, each (K, F, F)
+    (zero on the border)."""
+    d_cols = np.zeros_like(gray)
+    d_rows = np.zeros_like(gray)
+    d_cols[:, :, 1:-1] = gray[:, :, 2:] - gray[:, :, :-2]
+    d_rows[:, 1:-1, :] = gray[:, 2:, :] - gray[:, :-2, :]
+    return d_cols, d_rows
+
+
+def _lab(batch: np.ndarray) -> np.ndarray:
+    """(K, F, F, 3) uint8 BGR -> (K, F, F, 3) float32 Lab scaled to 0..1."""
+    k, side = batch.shape[0], batch.shape[1]
+    lab = cv2.cvtColor(batch.reshape(k * side, side, 3), cv2.COLOR_BGR2LAB)
+    return lab.reshape(k, side, side, 3).astype(np.float32) / 255.0
+
+
 def _lbp_codes(gray: np.ndarray) -> np.ndarray:
     """(K, F, F) float -> (K, F-2, F-2) rotation-invariant uniform LBP bin (0.._LBP_BINS-1)."""
     centre = gray[:, 1:-1, 1:-1] + 2.0
@@ -84,7 +101,7 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
         return np.zeros((0, feature_dim(cfg)), dtype=np.float32)
     side = cfg.feature_side
     flat = batch.reshape(k * side, side, 3)
-    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB).reshape(k, side, side, 3).astype(np.float32) / 255.0
+    lab = _lab(batch)
     hsv = cv2.cvtColor(flat, cv2.COLOR_BGR2HSV).reshape(k, side, side, 3).astype(np.float32)
     gray = lab[..., 0] * 255.0
 
@@ -103,11 +120,7 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
     sat_bin = np.clip((hsv[..., 1] / 256.0 * 4).astype(np.int32), 0, 3)
     parts.append(_histograms((hue_bin * 4 + sat_bin).astype(np.float32) + 0.5, bins * 4, 0.0, bins * 4.0))
 
-    # gradients
-    gx = np.zeros_like(gray)
-    gy = np.zeros_like(gray)
-    gx[:, :, 1:-1] = gray[:, :, 2:] - gray[:, :, :-2]
-    gy[:, 1:-1, :] = gray[:, 2:, :] - gray[:, :-2, :]
+    gx, gy = _gradients(gray)
     mag = np.sqrt(gx * gx + gy * gy)
     ang = np.mod(np.arctan2(gy, gx), np.pi)
     nb = cfg.hog_bins
@@ -131,13 +144,57 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
     return np.concatenate(parts, axis=1).astype(np.float32)
 
 
-#: The corner windows (bottom?, right?) of each kind, after the whole crop.
-_WINDOW_CORNERS: dict[str, tuple[tuple[bool, bool], ...]] = {
+def ring_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """``K`` BGR tile crops -> ``(K, 11 * cfg.ring_bins)`` float32 statistics of rings centred on
+    the crop's top-left corner: ``cfg.ring_bins`` rings of equal width out to ``cfg.ring_reach``
+    crop sides (the corner pixel beyond, in the last). On a tile turned upright, its path wrapping
+    the top-left corner, the path band is one or two rings, whatever the art.
+
+    Per ring: Lab mean and spread; the mean less that of the outer ``cfg.ring_far_bins`` rings (the
+    floor beyond the path: a sand band is lighter than a sand floor, a wood one darker, whatever the
+    light's colour); mean gradient energy in the radial and the tangential direction (a band's
+    borders make radial gradients; the edges of wooden planks, lying across the band, tangential ones).
+    """
+    batch = as_batch(crops, cfg)
+    k, side = batch.shape[0], cfg.feature_side
+    bins = cfg.ring_bins
+    if k == 0:
+        return np.zeros((0, 11 * bins), dtype=np.float32)
+    lab = _lab(batch)
+    gray = lab[..., 0] * 255.0
+    d_cols, d_rows = _gradients(gray)
+    centre = np.arange(side, dtype=np.float32) + 0.5
+    radius = np.hypot(centre[:, None], centre[None, :])
+    out_rows, out_cols = centre[:, None] / radius, centre[None, :] / radius  # unit vector away from the corner
+    radial = np.abs(d_rows * out_rows + d_cols * out_cols)
+    tangential = np.abs(d_cols * out_rows - d_rows * out_cols)
+    ring = np.minimum((radius / (cfg.ring_reach * side) * bins).astype(np.int64), bins - 1).ravel()
+    onehot = np.zeros((side * side, bins), dtype=np.float32)
+    onehot[np.arange(side * side), ring] = 1.0
+    average = np.ascontiguousarray((onehot / np.maximum(onehot.sum(axis=0, keepdims=True), 1.0)).T)  # (bins, F²)
+    far = (ring >= bins - cfg.ring_far_bins).astype(np.float32)
+    far /= max(float(far.sum()), 1.0)
+
+    def ring_mean(values: np.ndarray) -> np.ndarray:  # (K, F, F, C) -> (K, C, bins)
+        return np.swapaxes(average @ values.reshape(k, side * side, -1), 1, 2)
+
+    means = ring_mean(lab)
+    spread = np.sqrt(np.maximum(ring_mean(lab * lab) - means * means, 0.0))
+    floor = (far @ lab.reshape(k, side * side, 3))[:, :, None]
+    edges = ring_mean(np.stack([radial, tangential], axis=-1)) / 64.0
+    parts = [means, spread, means - floor, edges]
+    return np.concatenate([p.reshape(k, -1) for p in parts], axis=1).astype(np.float32)
+
+
+#: The parts each kind of features adds after the whole crop's: corner windows (bottom?, right?)
+#: or ``"rings"`` (:func:`ring_features`).
+_KIND_PARTS: dict[str, tuple[tuple[bool, bool] | str, ...]] = {
     "whole": (),
     "far": ((True, True),),
     "corners": ((False, False), (False, True), (True, False), (True, True)),
+    "rings": ("rings",),
 }
-WINDOWS: tuple[str, ...] = tuple(_WINDOW_CORNERS)
+WINDOWS: tuple[str, ...] = tuple(_KIND_PARTS)
 
 
 def window_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -147,7 +204,8 @@ def window_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig 
     bottom-right one (``"far"``: ``(K, 2 D)``; on an upright tile, its path wrapping the top-left
     corner, that is the part the path leaves free, where the figure stands) or all four, top-left,
     top-right, bottom-left, bottom-right (``"corners"``: ``(K, 5 D)``). A window sees a figure at a
-    finer scale than the whole crop's grids do."""
+    finer scale than the whole crop's grids do. ``"rings"`` adds instead the statistics of rings
+    around the top-left corner (:func:`ring_features`): where an upright tile's path band lies."""
     return window_feature_sets(crops, cfg, (windows,))[windows]
 
 
@@ -163,12 +221,18 @@ def window_feature_sets(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionCon
         items: Sequence[np.ndarray] | np.ndarray = crops
     else:
         items = [np.asarray(c) for c in crops]
-    parts: dict[tuple[bool, bool] | None, np.ndarray] = {None: tile_features(items, cfg) if whole is None else whole}
+    parts: dict[tuple[bool, bool] | str | None, np.ndarray] = {
+        None: tile_features(items, cfg) if whole is None else whole}
     for kind in kinds:
-        for bottom, right in _WINDOW_CORNERS[kind]:
-            if (bottom, right) not in parts:
-                parts[(bottom, right)] = tile_features(_corner_windows(items, cfg.window_frac, bottom, right), cfg)
-    return {kind: np.concatenate([parts[None], *(parts[c] for c in _WINDOW_CORNERS[kind])], axis=1)
+        for part in _KIND_PARTS[kind]:
+            if part in parts:
+                continue
+            if part == "rings":
+                parts[part] = ring_features(items, cfg)
+            else:
+                bottom, right = part  # type: ignore[misc]
+                parts[part] = tile_features(_corner_windows(items, cfg.window_frac, bottom, right), cfg)
+    return {kind: np.concatenate([parts[None], *(parts[p] for p in _KIND_PARTS[kind])], axis=1)
             for kind in kinds}
 
 

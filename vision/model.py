@@ -62,8 +62,8 @@ _ALLOWED_TYPES = frozenset({
 })
 # Config fields that change what a model computes: stored with the model, restored on load.
 _MODEL_CFG_FIELDS = ("tile_side", "tile_inset", "crop_max_downscale", "color_grid", "hist_bins", "hog_bins",
-                     "hog_grid", "feature_side", "window_frac", "mask_side", "mask_windows", "outline_inset",
-                     "map_linear_downscale_above")
+                     "hog_grid", "feature_side", "window_frac", "ring_bins", "ring_reach", "ring_far_bins",
+                     "mask_side", "mask_windows", "outline_inset", "map_linear_downscale_above")
 # Values for fields a model file predates: what such models were trained with.
 _LEGACY_CFG = {"map_linear_downscale_above": 1.0}
 

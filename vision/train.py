@@ -42,8 +42,8 @@ Progress = Callable[[float, str], None]
 
 # Reader configurations of the one TileClassifier.
 READER_PARAMS: dict[str, dict[str, object]] = {
-    "floor": {"learner": "logreg", "C": 1.0},
-    "path": {"learner": "logreg", "C": 1.0},
+    "floor": {"learner": "logreg", "C": 1.0, "windows": "rings"},
+    "path": {"learner": "logreg", "C": 1.0, "windows": "rings"},
     "decor": {"learner": "mlp", "C": 1.0, "hidden": 128, "max_iter": 200, "windows": "far"},
     "corner": {"learner": "logreg", "C": 1.0},
 }

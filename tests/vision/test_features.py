@@ -1,0 +1,92 @@
+"""Ring features on drawn tiles with known answers: a band around the top-left corner."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+from vision.features import ring_features, tile_features, window_features
+
+SIDE = DEFAULT_CONFIG.feature_side
+BINS = DEFAULT_CONFIG.ring_bins
+RING_PX = DEFAULT_CONFIG.ring_reach * SIDE / BINS  # width of one ring in feature pixels
+FLOOR = (60, 160, 200)  # BGR
+LIGHT = (150, 220, 240)
+DARK = (30, 70, 110)
+INNER, OUTER = 3.2 * RING_PX, 6.8 * RING_PX  # the band: rings 4 and 5 whole, 3 and 6 in part
+
+
+def _radius() -> np.ndarray:
+    centre = np.arange(SIDE) + 0.5
+    return np.hypot(centre[:, None], centre[None, :])
+
+
+def _band_tile(band: tuple[int, int, int], planks: int = 0) -> np.ndarray:
+    """``(SIDE, SIDE, 3)``: a floor with a band around the top-left corner; ``planks`` dark radial
+    lines across the band."""
+    tile = np.empty((SIDE, SIDE, 3), dtype=np.uint8)
+    tile[:] = FLOOR
+    radius = _radius()
+    inside = (radius >= INNER) & (radius < OUTER)
+    tile[inside] = band
+    if planks:
+        centre = np.arange(SIDE) + 0.5
+        angle = np.arctan2(centre[:, None], centre[None, :])  # 0..pi/2 from the top edge to the left
+        seam = (np.floor(angle / (np.pi / 2) * planks * 2).astype(int) % 2) == 1
+        tile[inside & seam] = DARK
+    return tile
+
+
+def _lightness(bgr: tuple[int, int, int]) -> float:
+    return float(cv2.cvtColor(np.array([[bgr]], dtype=np.uint8), cv2.COLOR_BGR2LAB)[0, 0, 0]) / 255.0
+
+
+def _parts(features: np.ndarray) -> dict[str, np.ndarray]:
+    """One crop's ring features -> named ``(C, BINS)`` blocks."""
+    f = features.reshape(11, BINS)
+    return {"mean": f[0:3], "spread": f[3:6], "contrast": f[6:9], "edges": f[9:11]}
+
+
+def test_ring_features_see_a_band_lighter_or_darker_than_the_floor() -> None:
+    light, dark = (_parts(f) for f in ring_features(np.stack([_band_tile(LIGHT), _band_tile(DARK)])))
+    floor_l, light_l, dark_l = _lightness(FLOOR), _lightness(LIGHT), _lightness(DARK)
+    for parts, band_l in ((light, light_l), (dark, dark_l)):
+        # rings 4 and 5 lie wholly in the band, rings 8 on wholly in the floor
+        np.testing.assert_allclose(parts["mean"][0, 4:6], band_l, atol=1e-6)
+        np.testing.assert_allclose(parts["mean"][0, 8:], floor_l, atol=1e-6)
+        np.testing.assert_allclose(parts["spread"][:, 4:6], 0.0, atol=1e-3)
+        np.testing.assert_allclose(parts["contrast"][0, 4:6], band_l - floor_l, atol=1e-5)
+        np.testing.assert_allclose(parts["contrast"][:, 8:], 0.0, atol=1e-5)
+        # a ring the band's border crosses has both colours
+        assert parts["spread"][0, 3] > 0.05
+    assert light["contrast"][0, 4] > 0.1 and dark["contrast"][0, 4] < -0.1
+
+
+def test_ring_features_tell_planks_across_a_band_from_a_smooth_band() -> None:
+    smooth, planked = (_parts(f)["edges"] for f in ring_features(np.stack([_band_tile(LIGHT),
+                                                                         _band_tile(LIGHT, planks=6)])))
+    radial, tangential = 0, 1
+    # a smooth band: edges only at its borders, where the gradient points away from the corner
+    np.testing.assert_allclose(smooth[:, 4:6], 0.0, atol=1e-6)
+    np.testing.assert_allclose(smooth[:, 8:], 0.0, atol=1e-6)
+    for border in (3, 6):
+        assert smooth[radial, border] > 0.2 and smooth[radial, border] > 3 * smooth[tangential, border]
+    # planks: strong tangential gradients inside the band
+    assert np.all(planked[tangential, 4:6] > 1.0) and np.all(planked[tangential, 4:6] > 3 * planked[radial, 4:6])
+
+
+def test_ring_features_shapes_and_any_crop_size() -> None:
+    tiles = np.stack([_band_tile(LIGHT), _band_tile(DARK)])
+    feats = ring_features(tiles)
+    assert feats.shape == (2, 11 * BINS) and feats.dtype == np.float32
+    assert ring_features(np.zeros((0, SIDE, SIDE, 3), dtype=np.uint8)).shape == (0, 11 * BINS)
+    # crops of another size are resized to the feature side first: nearly the same description
+    big = np.stack([cv2.resize(t, (2 * SIDE, 2 * SIDE), interpolation=cv2.INTER_NEAREST) for t in tiles])
+    np.testing.assert_allclose(ring_features(list(big)), feats, atol=0.02)
+    # the "rings" window kind is the whole crop's features, then these
+    np.testing.assert_allclose(window_features(tiles, DEFAULT_CONFIG, "rings"),
+                               np.hstack([tile_features(tiles), feats]))
+    with pytest.raises(ValueError, match="uint8"):
+        ring_features(np.zeros((1, SIDE, SIDE, 3), dtype=np.float32))
