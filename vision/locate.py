@@ -438,9 +438,9 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
             other_score = lattice_score(smap, other * fscale, cfg)
             if _clear_gain(other_score, score, cfg):
                 corners, score = other, other_score
-    for grown in squared_up(quad, cfg) + squared_up(corners, cfg):
-        # an oblong block: the map missed a row or column; the better lattice of the two sides
-        other = _outline_and_seams(grown, gray, scale, maps, fine_blur, fscale, cfg)
+    for square in squared_up(quad, cfg) + squared_up(corners, cfg):
+        # an oblong block: the map missed a row or column, or took in a strip beside the block
+        other = _outline_and_seams(square, gray, scale, maps, fine_blur, fscale, cfg)
         other_score = lattice_score(smap, other * fscale, cfg)
         if other_score > score:
             corners, score = other, other_score
@@ -461,21 +461,26 @@ def block_aspect(corners: np.ndarray) -> float:
 
 def squared_up(corners: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
     """An oblong quadrilateral ``(4, 2)`` (:func:`block_aspect` beyond ``cfg.block_max_aspect``
-    either way) -> the two quads grown across its short sides to a square: one grown at each end
-    (a missed row at the top or the bottom, a missed column at the left or the right). An empty
-    list for a quad that is square enough."""
+    either way) -> four squares: grown across its short sides at either end (the map missed a row
+    at the top or the bottom, a column at the left or the right), then cut along its long sides at
+    either end (the block took in a strip beside it: the board's frame, a card). An empty list for
+    a quad that is square enough."""
     corners = np.asarray(corners, dtype=np.float64)
     aspect = block_aspect(corners)
     if max(aspect, 1.0 / aspect) <= cfg.block_max_aspect:
         return []
     tl, tr, br, bl = corners
-    if aspect > 1.0:  # wide: a row is missing, grow the left and right sides up or down
-        grow = aspect - 1.0
+    if aspect > 1.0:  # wide: a row missing (grow the left and right sides) or a column too many
+        grow, keep = aspect - 1.0, 1.0 / aspect
         return [np.array([tl + grow * (tl - bl), tr + grow * (tr - br), br, bl]),
-                np.array([tl, tr, br + grow * (br - tr), bl + grow * (bl - tl)])]
-    grow = 1.0 / aspect - 1.0  # tall: a column is missing, grow the top and bottom sides
+                np.array([tl, tr, br + grow * (br - tr), bl + grow * (bl - tl)]),
+                np.array([tl, tl + keep * (tr - tl), bl + keep * (br - bl), bl]),
+                np.array([tr + keep * (tl - tr), tr, br, br + keep * (bl - br)])]
+    grow, keep = 1.0 / aspect - 1.0, aspect  # tall: a column missing or a row too many
     return [np.array([tl + grow * (tl - tr), tr, br, bl + grow * (bl - br)]),
-            np.array([tl, tr + grow * (tr - tl), br + grow * (br - bl), bl])]
+            np.array([tl, tr + grow * (tr - tl), br + grow * (br - bl), bl]),
+            np.array([tl, tr, tr + keep * (br - tr), tl + keep * (bl - tl)]),
+            np.array([bl + keep * (tl - bl), br + keep * (tr - br), br, bl])]
 
 
 def _clear_gain(new: float, old: float, cfg: VisionConfig) -> bool:

@@ -162,13 +162,17 @@ def test_block_aspect_and_squared_up_of_known_shapes() -> None:
     assert squared_up(np.array([[12.5, 0], [87.5, 0], [100, 90], [0, 90]]), cfg) == []
     wide = np.array([[0, 0], [100, 0], [100, 75], [0, 75]], dtype=float)  # three rows of four
     assert block_aspect(wide) == pytest.approx(4 / 3)
-    up, down = squared_up(wide, cfg)
+    up, down, left_part, right_part = squared_up(wide, cfg)
     assert np.allclose(up, [[0, -25], [100, -25], [100, 75], [0, 75]])
     assert np.allclose(down, [[0, 0], [100, 0], [100, 100], [0, 100]])
+    assert np.allclose(left_part, [[0, 0], [75, 0], [75, 75], [0, 75]])
+    assert np.allclose(right_part, [[25, 0], [100, 0], [100, 75], [25, 75]])
     tall = wide[:, ::-1][[0, 3, 2, 1]]  # four rows of three, still TL, TR, BR, BL
-    left, right = squared_up(tall, cfg)
+    left, right, top_part, bottom_part = squared_up(tall, cfg)
     assert np.allclose(left, [[-25, 0], [75, 0], [75, 100], [-25, 100]])
     assert np.allclose(right, [[0, 0], [100, 0], [100, 100], [0, 100]])
+    assert np.allclose(top_part, [[0, 0], [75, 0], [75, 75], [0, 75]])
+    assert np.allclose(bottom_part, [[0, 25], [75, 25], [75, 100], [0, 100]])
 
 
 class _LightnessMask:
