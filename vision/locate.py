@@ -86,12 +86,21 @@ def _canonical(side: int) -> np.ndarray:
 
 # --- the learned tile mask --------------------------------------------------------------------------
 
+def gradient_energy(gray: np.ndarray) -> np.ndarray:
+    """``(m, n)`` float32 -> ``(m, n)`` float32 Sobel gradient magnitude. NumPy's square root, not
+    ``cv2.magnitude``: that one's result varies in the last bits from run to run (its fast path
+    depends on how the arrays happen to lie in memory), which made the tile mask learned from these
+    features differ between two trainings on the same photos."""
+    d_cols = cv2.Sobel(gray, cv2.CV_32F, 1, 0)
+    d_rows = cv2.Sobel(gray, cv2.CV_32F, 0, 1)
+    return np.sqrt(d_cols * d_cols + d_rows * d_rows)
+
+
 def pixel_features(small: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     """``(m, n, 3)`` uint8 BGR (already at ``cfg.mask_side``) -> ``(m*n, F)`` float32 per-pixel
     features: Lab colour, local means and spreads of Lab and gradient energy at several scales."""
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-    gray = lab[..., 0]
-    mag = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
+    mag = gradient_energy(lab[..., 0])
     sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1:2].astype(np.float32)
     planes = [lab, sat]
     for k in cfg.mask_windows:
@@ -273,8 +282,7 @@ def texture_map(small: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     """``(m, n, 3)`` working image -> ``(m, n)`` float32 local 'tile-ness': blurred gradient energy
     plus colour saturation, normalised to [0, 1]."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gray = cv2.GaussianBlur(gray, (0, 0), cfg.locate_blur_sigma)
-    mag = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
+    mag = gradient_energy(cv2.GaussianBlur(gray, (0, 0), cfg.locate_blur_sigma))
     sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1].astype(np.float32)
     k = max(3, cfg.mask_close_px)
     energy = cv2.blur(mag, (k, k))

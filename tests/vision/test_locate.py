@@ -13,6 +13,7 @@ from vision.io import load_image_scaled
 from vision.locate import (
     GridNotFoundError,
     block_aspect,
+    gradient_energy,
     locate_garden,
     min_interior_angle,
     order_corners,
@@ -240,3 +241,17 @@ def test_a_shadowed_corner_is_found_by_the_lower_threshold_retry() -> None:
 
     assert _located_error(image, truth, cfg, mask) < 0.1
     assert _located_error(image, truth, replace(cfg, mask_retry_thresholds=()), mask) > 0.5  # the case is real
+
+
+def test_gradient_energy_is_exact_and_the_same_wherever_the_array_lies_in_memory() -> None:
+    rows, cols = np.mgrid[0:40, 0:60].astype(np.float32)
+    ramp = 3.0 * cols + 4.0 * rows  # Sobel: 8 per unit slope -> (24, 32), magnitude 40 inside
+    assert np.allclose(gradient_energy(ramp)[1:-1, 1:-1], 40.0)
+    # the tile mask's features must not depend on the arrays' alignment (cv2.magnitude's do)
+    gray = (np.random.default_rng(3).random((150, 200)) * 255).astype(np.float32)
+    reference = gradient_energy(gray)
+    for offset in range(1, 4):
+        buffer = np.empty(gray.size + 8, dtype=np.float32)
+        shifted = buffer[offset:offset + gray.size].reshape(gray.shape)
+        shifted[:] = gray
+        assert np.array_equal(gradient_energy(shifted), reference)
