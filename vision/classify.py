@@ -36,8 +36,9 @@ class TileClassifier(ClassifierMixin, BaseEstimator):
     max_iter: optimiser iterations (boosting rounds for hgb).
     random_state: seed.
     windows: ``"whole"`` (features of the whole crop), ``"far"`` (and of its bottom-right window)
-        or ``"corners"`` (and of its four corner windows): finer shape for figures; see
-        :func:`vision.features.window_features`.
+        or ``"corners"`` (and of its four corner windows): finer shape for figures; or ``"rings"``
+        (and statistics of rings around the top-left corner: where the path band of a tile turned
+        upright lies); see :func:`vision.features.window_features`.
     cfg: the :class:`VisionConfig` whose feature settings are used.
 
     ``fit(crops, labels, sample_weight=None)`` takes a list or ``(K, h, w, 3)`` array of uint8 BGR
