@@ -122,9 +122,10 @@ class VisionConfig:
     #: The core is grown back by this multiple of its cut depth (1.5 > sqrt 2 keeps square corners).
     core_regrow: float = 1.5
     #: Largest ratio of the block's mean width to its mean height (or back) before it counts as
-    #: oblong: the tile map then missed a row or column (a dark row like the board frame), and
-    #: the block grown by the missing part on either side is tried, the seams deciding. Training
-    #: photos reach 1.13; three rows of four make 1.33.
+    #: oblong: the tile map then missed a row or column (a dark row like the board frame) or took in
+    #: a strip beside the block (the frame, a card), and the block grown to a square and cut to one,
+    #: at either end, is tried, the seams deciding. Training photos reach 1.13; three rows of four
+    #: make 1.33.
     block_max_aspect: float = 1.2
     #: Tile-pixel probability above which a pixel belongs to the block.
     mask_threshold: float = 0.5

@@ -428,11 +428,16 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
         return corners
     smap = maps(tile_side_px(corners * fscale))
     score = lattice_score(smap, corners * fscale, cfg)
+
+    def candidate(start: np.ndarray) -> tuple[np.ndarray, float]:
+        """Another start quad (image pixels) -> its refined corners and their lattice score."""
+        found = _outline_and_seams(start, gray, scale, maps, fine_blur, fscale, cfg)
+        return found, lattice_score(smap, found * fscale, cfg)
+
     zoomed = _zoom_in(fine, quad * fscale, cfg, mask_model)
     if zoomed is not None:
         # a small garden: its zoomed-in tile map is a second candidate; the seams decide
-        other = _outline_and_seams(zoomed / fscale, gray, scale, maps, fine_blur, fscale, cfg)
-        other_score = lattice_score(smap, other * fscale, cfg)
+        other, other_score = candidate(zoomed / fscale)
         if other_score > score:
             corners, score = other, other_score
     if score < cfg.lattice_min_score:
@@ -442,14 +447,12 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
             retry = quad_from_mask(prob, cfg, threshold)
             if retry is None:
                 continue
-            other = _outline_and_seams(retry / map_scale, gray, scale, maps, fine_blur, fscale, cfg)
-            other_score = lattice_score(smap, other * fscale, cfg)
+            other, other_score = candidate(retry / map_scale)
             if _clear_gain(other_score, score, cfg):
                 corners, score = other, other_score
     for square in squared_up(quad, cfg) + squared_up(corners, cfg):
         # an oblong block: the map missed a row or column, or took in a strip beside the block
-        other = _outline_and_seams(square, gray, scale, maps, fine_blur, fscale, cfg)
-        other_score = lattice_score(smap, other * fscale, cfg)
+        other, other_score = candidate(square)
         if other_score > score:
             corners, score = other, other_score
     if score < cfg.lattice_min_score:
