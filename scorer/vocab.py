@@ -67,6 +67,13 @@ class Corner(str, Enum):
         """The corner this one becomes when its tile turns a quarter counter-clockwise."""
         return _CORNER_CCW[self]
 
+    def turns_from_nw(self) -> int:
+        """Clockwise quarter turns (0-3) that take a path wrapping ``nw`` to this corner."""
+        corner, turns = Corner.NW, 0
+        while corner is not self:
+            corner, turns = corner.rotated_cw(), turns + 1
+        return turns
+
 
 _CORNER_CW: Final = {Corner.NW: Corner.NE, Corner.NE: Corner.SE, Corner.SE: Corner.SW, Corner.SW: Corner.NW}
 _CORNER_CCW: Final = {after: before for before, after in _CORNER_CW.items()}

@@ -40,8 +40,7 @@ VOCAB: dict[str, tuple[str, ...]] = {
 }
 #: ``UPRIGHT_TURNS[j]``: clockwise quarter turns that move a path wrapping corner ``j`` (VOCAB
 #: order) to ``nw``: the tile "upright", its figure the way the tile's artist drew it.
-UPRIGHT_TURNS: tuple[int, ...] = tuple(next(k for k in range(4) if turn_corner(c, k) == Corner.NW)
-                                       for c in ALL_CORNERS)
+UPRIGHT_TURNS: tuple[int, ...] = tuple(-c.turns_from_nw() % 4 for c in ALL_CORNERS)
 #: ``_CORNER_TURNED[k][j]``: column of corner ``j`` turned ``k`` quarter turns clockwise.
 _CORNER_TURNED: tuple[list[int], ...] = tuple(
     [VOCAB["corner"].index(turn_corner(c, k).value) for c in ALL_CORNERS] for k in range(4))

@@ -89,6 +89,15 @@ def test_corner_rotation_cycle() -> None:
     assert Corner.SE.rotated_cw() is Corner.SW
 
 
+def test_corner_turns_from_nw() -> None:
+    assert {c: c.turns_from_nw() for c in ALL_CORNERS} == {Corner.NW: 0, Corner.NE: 1, Corner.SE: 2, Corner.SW: 3}
+    for corner in ALL_CORNERS:
+        turned = Corner.NW
+        for _ in range(corner.turns_from_nw()):
+            turned = turned.rotated_cw()
+        assert turned is corner
+
+
 def test_garden_rotation_moves_cells_and_corners() -> None:
     g = build("SGTC/SSSS/SSSS/SSSS", corners="7333/3333/3333/3333")
     turned = g.rotated_cw()

@@ -31,7 +31,7 @@ DECOR_CENTRE: Final = (0.72, 0.72)
 DECOR_SIZE: Final = 0.44
 
 #: Clockwise quarter turns taking the canonical ``nw`` drawing to each corner.
-CORNER_TURNS: Final[dict[Corner, int]] = {Corner.NW: 0, Corner.NE: 1, Corner.SE: 2, Corner.SW: 3}
+CORNER_TURNS: Final[dict[Corner, int]] = {c: c.turns_from_nw() for c in Corner}
 
 Colour = tuple[int, int, int]
 FloatImage = np.ndarray  # (S, S, 3) float32 BGR in 0..255
