@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Rebuild the shipped tile model (models/zen-garden.skops) from synthetic photos with fixed seeds.
-#   scripts/build_model.sh            # 1200 photos, seed 1 -> models/zen-garden.skops
+#   scripts/build_model.sh            # 2400 photos, seed 1 -> models/zen-garden.skops
 # Data goes to data/ (git-ignored). Deterministic for a given seed and library versions. Photos
 # already rendered are kept (photo i depends only on the seed and i); the missing ones are rendered
 # by two processes at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
-COUNT=${COUNT:-1200}
+COUNT=${COUNT:-2400}
 SEED=${SEED:-1}
 DATA=${DATA:-data/train-classic}
 OUT=${OUT:-models/zen-garden.skops}
