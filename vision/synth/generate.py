@@ -13,6 +13,7 @@ from vision.dataset import write_labelled
 from vision.synth.art import STYLES
 from vision.synth.garden import random_garden
 from vision.synth.photo import DIFFICULTIES, render_photo
+from vision.synth.scene import check_family
 
 MAX_COUNT = 100_000
 
@@ -31,13 +32,16 @@ def generate_dataset(
     style: str = "classic",
     start: int = 0,
     quality: int = 90,
+    family: str = "classic",
 ) -> list[Path]:
     """Render ``count`` labelled photos into ``out_dir`` (created if needed).
 
     Photo ``i`` (``start <= i < start + count``) is ``out_dir/NNNNN.jpg`` plus ``NNNNN.json``,
     drawn from :func:`photo_rng` ``(seed, i)``, so the same seed always gives the same files and a
     subset can be regenerated alone. The sidecar holds ``garden`` and ``corners`` (the labelled
-    photo format of :mod:`vision.dataset`) plus ``difficulty``, ``severity``, ``style``, ``seed``.
+    photo format of :mod:`vision.dataset`) plus ``difficulty``, ``severity``, ``style``, ``family``,
+    ``seed``. ``family`` picks the scene's board, table and light (:mod:`vision.synth.scene`;
+    ``zoo`` is for measurement only).
 
     Returns:
         the image paths written, in order.
@@ -52,6 +56,7 @@ def generate_dataset(
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
     if style not in STYLES:
         raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
+    check_family(family)
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out}: exists and is not a directory")
@@ -63,9 +68,9 @@ def generate_dataset(
     for i in range(start, start + count):
         rng = photo_rng(int(seed), i)
         garden = random_garden(rng)
-        image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style)
+        image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style, family=family)
         extra = {"difficulty": difficulty, "severity": round(truth["severity"], 3), "style": style,
-                 "seed": int(seed), "index": i}
+                 "family": family, "seed": int(seed), "index": i}
         written.append(write_labelled(out / f"{i:05d}.jpg", image, truth["garden"], truth["corners"],
                                       quality=quality, extra=extra))
     return written
@@ -77,7 +82,7 @@ def cli_synth(args: argparse.Namespace) -> int:
     try:
         paths = generate_dataset(
             args.out, args.count, args.seed, size=tuple(args.size),
-            difficulty=args.difficulty, style=args.style, start=args.start,
+            difficulty=args.difficulty, style=args.style, start=args.start, family=args.family,
         )
     except ValueError as exc:
         print(f"zengarden synth: error: {exc}", file=sys.stderr)
@@ -85,5 +90,5 @@ def cli_synth(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     w, h = args.size
     print(f"wrote {len(paths)} photos with sidecars to {args.out} "
-          f"(seed {args.seed}, {w}x{h}, {args.difficulty}, {args.style} style) in {dt:.1f} s")
+          f"(seed {args.seed}, {w}x{h}, {args.difficulty}, {args.style} style, {args.family} family) in {dt:.1f} s")
     return 0

@@ -27,6 +27,18 @@ from scorer.tiles import Garden
 from scorer.vocab import PLAYER_COLOURS
 from vision.locate import tilt_degrees, upright_turns
 from vision.synth.art import STYLES, render_tile
+from vision.synth.garden import random_garden
+from vision.synth.scene import (
+    barrel,
+    board_surface,
+    check_family,
+    draw_props,
+    draw_track,
+    light_maps,
+    print_spaces,
+    table_surface,
+    tile_alpha,
+)
 
 DIFFICULTIES: Final = ("easy", "hard", "mixed")
 
@@ -39,16 +51,20 @@ _PLAYER_BGR: Final = {"blue": (190, 110, 30), "yellow": (40, 200, 235), "green":
 
 def _board(
     garden: Garden, rng: np.random.Generator, tile_px: int, style: str, severity: float,
-    tile_images: Sequence[np.ndarray] | None = None,
+    tile_images: Sequence[np.ndarray] | None = None, family: str = "classic",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Draw the player board with the garden on it (the style's tile art, or ``tile_images``: 16
-    pictures row-major, resized to the tile size).
+    pictures row-major, resized to the tile size). ``family`` ``"classic"`` draws the first
+    generator's board; ``"train"`` and ``"zoo"`` a random board of that family
+    (:mod:`vision.synth.scene`) with cardboard tiles.
 
     Returns:
         ``(board, block)``: board ``(B, B, 3)`` uint8 BGR; block ``(4, 2)`` float64 pixel ``(x, y)``
         of the tile block's outer corners, top-left, top-right, bottom-right, bottom-left of the
         input garden.
     """
+    if family != "classic":
+        return _family_board(garden, rng, tile_px, style, tile_images, family)
     t = tile_px
     gap = max(1, round(t * rng.uniform(0.004, 0.012 + 0.025 * severity)))
     pitch = t + gap
@@ -127,6 +143,63 @@ def _board(
     return board, block
 
 
+def _tile_picture(tile: object, t: int, rng: np.random.Generator, style: str,
+                  picture: np.ndarray | None) -> np.ndarray:
+    if picture is None:
+        return render_tile(tile, t, rng, style)  # type: ignore[arg-type]
+    return cv2.resize(picture, (t, t), interpolation=cv2.INTER_AREA if picture.shape[0] > t else cv2.INTER_LINEAR)
+
+
+def _family_board(garden: Garden, rng: np.random.Generator, tile_px: int, style: str,
+                  tile_images: Sequence[np.ndarray] | None, family: str) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_board` for the ``train`` and ``zoo`` families: a random board and track, printed
+    spaces, gaps of 0–6 % of a tile, cardboard tiles with rounded corners and a visible edge, one
+    or two tiles shifted or turned more than the rest."""
+    t = tile_px
+    gap = round(t * rng.uniform(0.0, 0.06))
+    pitch = t + gap
+    margin = round(t * rng.uniform(0.3, 0.9))
+    side = 2 * margin + 4 * t + 3 * gap
+    floor_colour = None
+    if rng.random() < 0.2:  # a board the colour of a floor
+        some = render_tile(list(garden.cells())[int(rng.integers(16))][1], 32, rng, style)
+        floor_colour = some[4:12, 20:28].reshape(-1, 3).mean(axis=0)
+    board = board_surface(side, rng, family, floor_colour)
+    draw_track(board, margin, t, rng, family)
+    print_spaces(board, margin - gap / 2, pitch, t, rng)
+    alpha = tile_alpha(t, rng)
+    thick = t * rng.uniform(0.0, 0.05)
+    edge_dir = rng.uniform(0, 2 * np.pi)
+    edge_shift = (thick * math.cos(edge_dir), thick * math.sin(edge_dir))
+    edge_col = np.array([rng.uniform(150, 230)] * 3, np.float32) * rng.uniform(0.3, 1.0)
+    jitter = gap * 0.4 + t * 0.003
+    loose = set(rng.choice(16, size=int(rng.integers(0, 3)), replace=False).tolist())
+    for (r, c), tile in garden.cells():
+        img = _tile_picture(tile, t, rng, style, None if tile_images is None else tile_images[r * 4 + c])
+        x0, y0 = margin + c * pitch, margin + r * pitch
+        dx, dy = rng.uniform(-jitter, jitter, 2)
+        angle = float(rng.uniform(-0.8, 0.8))
+        if r * 4 + c in loose:
+            dx, dy = rng.uniform(-0.04, 0.04, 2) * t
+            angle = float(rng.uniform(-4, 4))
+        pad = max(2, round(t * 0.08))
+        roi = board[y0 - pad: y0 + t + pad, x0 - pad: x0 + t + pad]  # margin > pad: inside the board
+        m = cv2.getRotationMatrix2D((t / 2, t / 2), angle, 1.0)
+        m[:, 2] += (pad + dx, pad + dy)
+        size = (roi.shape[1], roi.shape[0])
+        edge_m = m.copy()
+        edge_m[:, 2] += edge_shift
+        side_a = cv2.warpAffine(alpha, edge_m, size, flags=cv2.INTER_LINEAR)[..., None]
+        face_a = cv2.warpAffine(alpha, m, size, flags=cv2.INTER_LINEAR)[..., None]
+        face = cv2.warpAffine(img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        out = roi.astype(np.float32) * (1 - side_a) + edge_col * side_a
+        out = out * (1 - face_a) + face.astype(np.float32) * face_a
+        roi[:] = np.clip(out, 0, 255).astype(np.uint8)
+    lo = margin
+    hi = margin + 4 * t + 3 * gap
+    return board, np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
+
+
 # --------------------------------------------------------------------------------------------
 # table, clutter, camera
 
@@ -165,19 +238,25 @@ def _table(w: int, h: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def _camera(
-    board_side: int, block: np.ndarray, w: int, h: int, rng: np.random.Generator, severity: float
+    board_side: int, block: np.ndarray, w: int, h: int, rng: np.random.Generator, severity: float,
+    max_tilt: float | None = None,
 ) -> tuple[np.ndarray, float] | None:
     """A board->image homography ``(3, 3)`` and the in-plane rotation (degrees); ``None`` when
-    the sampled view would put part of the tile block outside the frame."""
+    the sampled view would put part of the tile block outside the frame. ``max_tilt`` (degrees
+    from straight down) widens the tilt to ``0..max_tilt`` and the distance to 2.4–5 garden sides
+    (strong keystone); by default the tilt is at most ~35° as in the first generator."""
     centre = block.mean(axis=0)
     garden_side = float(block[1, 0] - block[0, 0])
     if rng.random() < 0.7 - 0.5 * severity:  # roughly square to the table edge
         rot = float(rng.integers(4) * 90 + rng.normal(0, 4 + 20 * severity))
     else:
         rot = float(rng.uniform(0, 360))
-    tilt = math.radians(rng.uniform(0, 12) + severity * rng.uniform(5, 23))
+    if max_tilt is None:
+        tilt = math.radians(rng.uniform(0, 12) + severity * rng.uniform(5, 23))
+    else:
+        tilt = math.radians(rng.uniform(0, max_tilt))
     tilt_dir = rng.uniform(0, 2 * math.pi)
-    dist = rng.uniform(2.2, 5.0)  # camera distance in garden sides: smaller = stronger perspective
+    dist = rng.uniform(2.2 if max_tilt is None else 2.4, 5.0)  # camera distance in garden sides
 
     corners = np.array([[0, 0], [board_side, 0], [board_side, board_side], [0, board_side]], np.float64)
     pts = np.vstack([corners, block])
@@ -213,6 +292,32 @@ def _camera(
     proj += (tx, ty)
     hom = cv2.getPerspectiveTransform(corners.astype(np.float32), proj[:4].astype(np.float32))
     return hom, rot
+
+
+def _neighbour_board(img: np.ndarray, board_side: int, hom: np.ndarray, rng: np.random.Generator, style: str,
+                     family: str) -> None:
+    """Another player's board with a random garden beside this one, on the same table plane, partly
+    in view (its centre outside the photo; in place)."""
+    other, _ = _board(random_garden(rng), rng, max(24, board_side // 7), style, 0.5, None, family)
+    other = cv2.resize(other, (board_side, board_side), interpolation=cv2.INTER_LINEAR)
+    h, w = img.shape[:2]
+    gap = rng.uniform(0.02, 0.3) * board_side
+    slide = rng.uniform(-0.3, 0.3) * board_side
+    first = int(rng.integers(4))
+    for k in range(4):  # partly in view: its centre outside the photo
+        dx, dy = [(1, 0), (-1, 0), (0, 1), (0, -1)][(first + k) % 4]
+        shift = np.array([[1, 0, dx * (board_side + gap) + slide * abs(dy)],
+                          [0, 1, dy * (board_side + gap) + slide * abs(dx)], [0, 0, 1]], np.float64)
+        cx, cy = _project(hom @ shift, np.array([[board_side / 2, board_side / 2]]))[0]
+        if not (0 <= cx < w and 0 <= cy < h):
+            break
+    else:
+        return
+    h, w = img.shape[:2]
+    warped = cv2.warpPerspective(np.dstack([other, np.full(other.shape[:2], 255, np.uint8)]), hom @ shift, (w, h),
+                                 flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+    a = warped[..., 3:4].astype(np.float32) / 255.0
+    img[:] = (warped[..., :3] * a + img * (1 - a)).astype(np.uint8)
 
 
 def _project(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -429,6 +534,7 @@ def render_photo(
     difficulty: str = "mixed",
     style: str = "classic",
     tile_images: Sequence[np.ndarray] | None = None,
+    family: str = "classic",
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render a phone photo of ``garden`` on its player board on a table.
 
@@ -443,6 +549,11 @@ def render_photo(
         tile_images: instead of the style's art, 16 ``(S, S, 3)`` uint8 BGR pictures of the
             garden's tiles as placed, row-major (e.g. cut from photos of a real copy, see
             :mod:`vision.synth.exemplar`).
+        family: the scene's board, table and light (:mod:`vision.synth.scene`): ``"classic"``
+            (the first generator's green or purple board), ``"train"`` (the families training may
+            sample) or ``"zoo"`` (disjoint families, for measurement only). Outside ``classic``
+            the camera tilts up to 55° (elevation 35–90°), a lens may bend lines (mild barrel
+            distortion), and dice, phones and another player's board may be in view.
 
     Returns:
         ``(image, truth)``: image ``(H, W, 3)`` uint8 BGR; truth ``{"garden": Garden,
@@ -466,6 +577,7 @@ def render_photo(
         raise ValueError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
     if style not in STYLES:
         raise ValueError(f"style must be one of {STYLES}, got {style!r}")
+    check_family(family)
 
     if tile_images is not None and (len(tile_images) != 16 or any(
             not isinstance(p, np.ndarray) or p.ndim != 3 or p.shape[2] != 3 or p.dtype != np.uint8
@@ -476,16 +588,19 @@ def render_photo(
     # tiles drawn near their final on-screen size (capped: bigger photos are upsampled)
     expected = 0.6 * min(w, h) / 4
     tile_px = int(np.clip(round(expected * 1.15), 48, 256))
-    board, block = _board(garden, rng, tile_px, style, severity, tile_images)
+    board, block = _board(garden, rng, tile_px, style, severity, tile_images, family)
+    max_tilt = None if family == "classic" else 55.0
     for _ in range(50):
-        cam = _camera(board.shape[0], block, w, h, rng, severity)
+        cam = _camera(board.shape[0], block, w, h, rng, severity, max_tilt)
         if cam is not None:
             break
     else:  # pragma: no cover - the sampler always finds a view quickly
         raise RuntimeError("could not place the garden in the frame")
     hom, _rot = cam
 
-    img = _table(w, h, rng)
+    img = _table(w, h, rng) if family == "classic" else table_surface(w, h, rng, family)
+    if family != "classic" and rng.random() < 0.3:
+        _neighbour_board(img, board.shape[0], hom, rng, style, family)
     alpha = np.full(board.shape[:2], 255, np.uint8)
     warped = cv2.warpPerspective(np.dstack([board, alpha]), hom, (w, h), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
@@ -503,13 +618,26 @@ def render_photo(
     corners_in = _project(hom, block)
     centre = corners_in.mean(axis=0)
     _clutter(img, centre + (corners_in - centre) * 1.04, rng, severity)
+    if family != "classic":
+        poly = (centre + (corners_in - centre) * 1.04).astype(np.float32).reshape(-1, 1, 2)
+        unit = min(w, h)
+
+        def clear(points: np.ndarray) -> bool:
+            return all(cv2.pointPolygonTest(poly, (float(x), float(y)), True) < -unit * 0.01 for x, y in points)
+
+        draw_props(img, clear, rng, unit)
 
     # lens effects, then coarse lighting maps, noise and JPEG in one strip-wise pass
     sw, sh = max(16, w // 8), max(16, h // 8)
     small_mask = cv2.resize(a, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
     del a
-    gain, glare = _lighting(w, h, small_mask, rng, severity)
+    if family == "classic":
+        gain, glare = _lighting(w, h, small_mask, rng, severity)
+    else:
+        gain, glare = light_maps(sw, sh, rng, family, severity)
     img = _blur(img, rng, severity)
+    if family != "classic" and rng.random() < 0.5:
+        img, corners_in = barrel(img, corners_in, float(rng.uniform(0.0, 0.05)))
     img = _expose(img, gain, glare, rng, severity)
 
     seen = tilt_degrees(corners_in) % 360.0  # clockwise angle of the garden's up, as seen
