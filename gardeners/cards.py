@@ -198,14 +198,14 @@ class Pattern:
         if isinstance(text, Pattern):
             return text
         if isinstance(text, str):
-            lines = [line for line in re.split(r"[/\n]", text) if line.strip()]
+            lines = [line.strip() for line in re.split(r"[/\n]", text) if line.strip()]
         elif isinstance(text, Sequence) and all(isinstance(x, str) for x in text):
             lines = list(text)
         else:
             raise NotationError([f"a pattern is text (rows separated by /) or a list of row strings, got {text!r}"])
         problems: list[Problem] = []
         rows: list[tuple[Selector, ...]] = []
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(lines, start=1):  # line = row of the pattern, column within that row
             row = []
             for m in re.finditer(r"\S+", line):
                 try:
@@ -549,7 +549,7 @@ def card_from_dict(data: object) -> tuple[Card | None, list[Problem]]:
     for key in data:
         if key not in params and key not in ("type", "status", "label"):
             allowed = ", ".join(["type", "status", "label", *params])
-            read.problems.append(Problem(f"not a parameter of a {card_type} card (allowed: {allowed})", str(key)))
+            read.problems.append(Problem(f"not a parameter of {card_type} cards (allowed: {allowed})", str(key)))
     for key, required in params.items():
         if required and key not in data:
             read.problems.append(Problem("missing", key))

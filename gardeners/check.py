@@ -36,7 +36,7 @@ from gardeners.cards import (
 )
 from gardeners.garden import Cell, Garden, Tile, cell_name, cells_text
 from gardeners.interpretations import DEFAULT, EXACT_LARGEST_GROUP, OUTER_EXPOSED, Interpretations
-from gardeners.vocab import ALL_DIRECTIONS, EdgeZone, ElementKind, HedgeShape, PlacementRule
+from gardeners.vocab import ALL_DIRECTIONS, Background, EdgeZone, ElementKind, HedgeShape, PlacementRule
 
 
 @dataclass(frozen=True)
@@ -447,3 +447,34 @@ _CHECKS: dict[type, Callable[[Garden, Any, Interpretations], Verdict]] = {
 def check_constraint(garden: Garden, constraint: Constraint, interp: Interpretations = DEFAULT) -> Verdict:
     """The verdict of one constraint on one garden."""
     return _CHECKS[type(constraint)](garden, constraint, interp)
+
+
+# --- moves during phase 2 ------------------------------------------------------------------------
+
+
+def legal_additions(garden: Garden, interp: Interpretations = DEFAULT) -> tuple[Cell, ...]:
+    """Empty cells where a tile may be added: orthogonally adjacent to the garden (any cell for the first
+    tile), inside the square (the garden's maximum size), and not closing an empty space."""
+    tiles = [cell for cell, _ in garden.tiles()]
+    holes_before = set(check_no_hole(garden, interp).cells)
+    out = []
+    for cell in garden.empty_cells():
+        if tiles and not any(garden[o] is not None for _, o in garden.neighbours(cell)):
+            continue
+        holes_after = set(check_no_hole(garden.replace(cell, Tile(Background.GRASS)), interp).cells)
+        if holes_after <= holes_before:
+            out.append(cell)
+    return tuple(out)
+
+
+def legal_removals(garden: Garden, interp: Interpretations = DEFAULT) -> tuple[Cell, ...]:
+    """Tiles that may be removed: on the edge of the garden (a side free) and not splitting it in two."""
+    out = []
+    parts = len(components(cell for cell, _ in garden.tiles()))
+    for cell, _ in garden.tiles():
+        if not is_outer(garden, cell, Interpretations(outer_tiles=OUTER_EXPOSED)):
+            continue
+        rest = components(c for c, _ in garden.replace(cell, None).tiles())
+        if len(rest) <= parts:
+            out.append(cell)
+    return tuple(out)
