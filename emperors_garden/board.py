@@ -166,7 +166,7 @@ class PieceRef:
         return f"{self.colour.value}{PIECE_CODES[self.piece]}"
 
     def describe(self) -> str:
-        return f"{self.colour} {self.piece}"
+        return f"the {self.colour} {self.piece}"
 
     def sort_key(self) -> tuple[int, int]:
         return (ALL_COLOURS.index(self.colour), ALL_PIECES.index(self.piece))
@@ -341,7 +341,7 @@ class Board:
             low = body.lower()
             for prefix, which in ((_WESTERN_PREFIX, Deck.WESTERN), (_HANAFUDA_PREFIX, Deck.HANAFUDA)):
                 if low.startswith(prefix):
-                    body, deck = body[len(prefix):], which
+                    body, deck = body[len(prefix):].strip(), which
                     break
             raw_rows = [r for r in re.split(r"[/\n]", body)]
         elif isinstance(text, Sequence) and all(isinstance(r, str) for r in text):

@@ -66,7 +66,7 @@ def entry_to_dict(deck: str, cards: Sequence[Sequence[str | None]], emperor: str
             continue  # reported by the game file check
         for piece in ALL_PIECES:
             ref = PieceRef(colour, piece)
-            place(p.position(piece), ref.code, f"the {ref.describe()}", p.name or p.colour)
+            place(p.position(piece), ref.code, ref.describe(), p.name or p.colour)
 
     rows = []
     for r in range(height):

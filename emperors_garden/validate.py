@@ -79,7 +79,7 @@ def board_problems(board: Board, colours_in_play: Sequence[Colour] | None = None
                 add(f"{what} is on the board but no player plays {occ.colour} (colours in play: {in_play})", pos)
     for ref, where in seen.items():
         if len(where) > 1:
-            add(f"the {ref.describe()} is in {len(where)} places at once ({_names(where)})", where[1])
+            add(f"{ref.describe()} is in {len(where)} places at once ({_names(where)})", where[1])
 
     by_pos: dict[Pos, list[str]] = defaultdict(list)
     for pos, occ in board.occupants:

@@ -49,7 +49,7 @@ def test_two_pieces_on_one_card() -> None:
 
 def test_a_piece_on_the_emperors_card() -> None:
     text = one_problem(make_game("5@E+redM 6 7", SCORING))
-    assert "position A1" in text and "the emperor and red priest" in text
+    assert "position A1" in text and "the emperor and the red priest" in text
 
 
 def test_a_scoring_suit_with_four_cards_showing() -> None:
