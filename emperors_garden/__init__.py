@@ -48,6 +48,7 @@ be connected (the priest may "isolate" pieces); a card holds at most one piece, 
 (pieces are placed on "an empty garden space", and pushes move whole rows).
 
 Impossible states are refused with the position named (:mod:`~emperors_garden.validate`).
+A short guide (command line, notation, game file, the interpretations in a table): ``README.md`` beside this file.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Union
 
@@ -126,11 +126,6 @@ def parse_suit(value: object, deck: Deck) -> Suit:
                 return _RANK_BY_NAME.get(key) or _RANK_BY_NAME[key.rstrip("s")]
     expected = "1 to 12" if deck is Deck.HANAFUDA else "A, 2 to 10, J, Q or K"
     raise NotationError([f"not a {deck} suit ({expected}): {value!r}"])
-
-
-def suit_label(suit: Suit) -> str:
-    """``"5 (iris)"`` / ``"Q (queens)"``."""
-    return suit.label
 
 
 # --- occupants -----------------------------------------------------------------------------------
@@ -389,9 +384,3 @@ class Board:
 def _occupant_order(item: tuple[Pos, Occupant]) -> tuple[Pos, tuple[int, int]]:
     pos, occ = item
     return pos, occ.sort_key()
-
-
-def iter_grid(height: int, width: int) -> Iterator[Pos]:
-    for r in range(height):
-        for c in range(width):
-            yield r, c

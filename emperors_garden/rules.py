@@ -24,6 +24,7 @@ from emperors_garden.vocab import (
     PIECE_POINTS,
     SUIT_MULTIPLIER,
     UNUSED_AGENT_POINTS,
+    Adjacency,
     Colour,
     DuplicateScoringCards,
     EmperorBonus,
@@ -211,7 +212,7 @@ def tie_adjacent_to_emperor(board: Board, colour: Colour, rules: Rules) -> TieVa
         return TieValue(TieBreak.ADJACENT_TO_EMPEROR, 0, "no emperor on the board")
     near = set(board.neighbours(emperor, rules.adjacency))
     adjacent = tuple(pos for pos, _ in board.pieces_of(colour) if pos in near)
-    how = "side by side" if rules.adjacency.value == "orthogonal" else "incl. diagonally"
+    how = "side by side" if rules.adjacency is Adjacency.ORTHOGONAL else "incl. diagonally"
     return TieValue(TieBreak.ADJACENT_TO_EMPEROR, len(adjacent),
                     f"{_plural(len(adjacent), 'piece')} adjacent to the emperor ({how})", adjacent)
 

@@ -23,6 +23,7 @@ from emperors_garden.rules import (
     tie_suits_scored,
 )
 from emperors_garden.validate import check
+from emperors_garden.vocab import ScoreKind
 
 
 @dataclass(frozen=True)
@@ -158,12 +159,12 @@ def format_sheet(result: GameScore, explain: bool = False) -> str:
     suit_rows: list[str] = []
     for p in result.players:
         for line in p.lines:
-            if line.suit is not None and line.kind.value == "suit" and line.suit.label not in suit_rows:
+            if line.suit is not None and line.kind is ScoreKind.SUIT and line.suit.label not in suit_rows:
                 suit_rows.append(line.suit.label)
 
     def value(p: PlayerScore, label: str) -> str:
         for line in p.lines:
-            if line.kind.value == "suit" and line.suit is not None and line.suit.label == label:
+            if line.kind is ScoreKind.SUIT and line.suit is not None and line.suit.label == label:
                 return str(line.points)
             if line.kind.value == label:
                 return str(line.points)
