@@ -267,7 +267,7 @@ def _players(raw: Any, problems: list[Problem]) -> tuple[Player, ...]:
 
 def check_game(data: Any) -> tuple[Game | None, list[Problem]]:
     """Parse a game file and validate it. Returns the game (None if it cannot be built) and every problem."""
-    from emperors_garden.validate import game_problems
+    from emperors_garden.validate import game_problems, setup_problems
 
     if not isinstance(data, Mapping):
         return None, [Problem(f"a game file is a JSON object, got {type(data).__name__}")]
@@ -316,8 +316,9 @@ def check_game(data: Any) -> tuple[Game | None, list[Problem]]:
             rules = Rules.from_dict(data["rules"])
         except InvalidGameError as exc:
             problems += exc.problems
-    if board is None:
-        return None, problems
+    if board is None:  # still check everything that does not need the board
+        no_board = Game(Board(((None,),), (), deck), players, scoring, out_of_play, emperor_colour, removed, rules)
+        return None, problems + setup_problems(no_board)
     game = Game(board, players, scoring, out_of_play, emperor_colour, removed, rules)
     return game, problems + game_problems(game)
 

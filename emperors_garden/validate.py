@@ -3,10 +3,11 @@
 * :func:`board_problems` — the board on its own: cards of another deck, more than four cards of
   a suit, no emperor or two, a piece outside the layout or on a gap, two pieces on one card, one
   piece in two places, a piece of a colour no player plays;
-* :func:`game_problems` — the whole game: the above, plus 2-4 players with distinct colours and
-  names, the emperor's set not a player's, four scoring cards, a suit never more than its four
-  cards between board, scoring cards and cards out of play (so a scoring suit cannot have four
-  cards showing), no more than 48 cards in all, no negative points.
+* :func:`setup_problems` — what needs no board: 2-4 players with distinct colours and names, no
+  negative points, the emperor's set not a player's, four scoring cards of the deck in play;
+* :func:`game_problems` — all of the above, plus a suit never more than its four cards between
+  board, scoring cards and cards out of play (so a scoring suit cannot have four cards showing),
+  and no more than 48 cards in all.
 """
 
 from __future__ import annotations
@@ -90,8 +91,8 @@ def board_problems(board: Board, colours_in_play: Sequence[Colour] | None = None
     return problems
 
 
-def game_problems(game: Game) -> list[Problem]:
-    """Everything impossible or malformed about a game; empty when it can be scored."""
+def setup_problems(game: Game) -> list[Problem]:
+    """What is wrong with the players, the emperor's set and the scoring cards, whatever the board."""
     problems: list[Problem] = []
     players = game.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -115,9 +116,6 @@ def game_problems(game: Game) -> list[Problem]:
                                 f"{game.emperor_colour}", field="emperor_colour"))
     if game.deck is not Deck.WESTERN and game.removed_rank is not None:
         problems.append(Problem("removed_rank only applies to a western deck", field="removed_rank"))
-
-    problems += board_problems(game.board, colours, game.removed_rank)
-
     deck_suits = set(game.playable_suits())
     if len(game.scoring_cards) != SCORING_CARD_COUNT:
         problems.append(Problem(f"there are {SCORING_CARD_COUNT} scoring cards, got {len(game.scoring_cards)}",
@@ -126,7 +124,14 @@ def game_problems(game: Game) -> list[Problem]:
         for i, suit in enumerate(suits):
             if suit not in deck_suits:
                 problems.append(Problem(f"{suit!r} is not a suit of the cards in play", field=f"{name}[{i}]"))
+    return problems
 
+
+def game_problems(game: Game) -> list[Problem]:
+    """Everything impossible or malformed about a game; empty when it can be scored."""
+    players = game.players
+    problems = setup_problems(game)
+    problems += board_problems(game.board, tuple(p.colour for p in players), game.removed_rank)
     board_counts = game.board.suit_counts()
     scoring_counts = Counter(game.scoring_cards)
     out_counts = Counter(game.out_of_play)

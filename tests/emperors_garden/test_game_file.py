@@ -151,3 +151,15 @@ def test_manual_entry_builds_the_same_game_file() -> None:
     bad, problems = entry_to_dict("hanafuda", grid, "Z9", players, ["3", "5", "8", "9"])
     assert len(problems) == 1 and problems[0].position == "Z9" and "outside the layout" in problems[0].message
     assert "@E" not in " ".join(bad["board"])  # the emperor could not be placed
+
+
+def test_an_unreadable_board_does_not_hide_the_other_problems() -> None:
+    data = {"board": "5@E 99", "scoring_cards": [1, 2, 3], "players": [{"colour": "red", "points_in_play": -1}]}
+    game, problems = check_game(data)
+    assert game is None
+    texts = [p.format() for p in problems]
+    assert any("position B1" in t and "99" in t for t in texts)
+    assert any("2 to 4 players, got 1" in t for t in texts)
+    assert any("4 scoring cards, got 3" in t for t in texts)
+    assert any("cannot be negative" in t for t in texts)
+    assert len(texts) == 4
