@@ -18,12 +18,12 @@ import streamlit as st
 
 from scorer import InvalidGameError, score_game
 from scorer.dispute import check_claim
-from scorer.export import bgstats_link, score_sheet_csv, score_sheet_png, summary_text
-from scorer.history import History, data_dir
 from scorer.vocab import MAX_COINS, MAX_PLAYERS, PLAYER_COLOURS
 from ui import i18n, photos, state
 from ui import viewmodel as vm
 from vision import overlay
+from zengarden.export import bgstats_link, score_sheet_csv, score_sheet_png, summary_text
+from zengarden.history import History, data_dir
 
 st.set_page_config(page_title="Zen Garden Scorer", page_icon="🪨", layout="centered")
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from scorer.errors import InvalidGameError, Problem, Severity
@@ -137,82 +136,13 @@ def score(game: Game) -> GameResult:
     return GameResult(players, winners, tie_break)
 
 
-# --- the JSON API ---------------------------------------------------------------------------------
-
-PhotoReader = Callable[[list[Path]], list[Any]]
-
-
-def read_photo_players(data: Mapping[str, Any], base_dir: str | Path | None = None,
-                       reader: PhotoReader | None = None) -> dict[str, Any]:
-    """A copy of ``data`` where every player given by ``"photo"`` has the ``"garden"`` read from it.
-
-    All photos of the game are read together so the reader can use that each tile exists once.
-    Unreadable photos raise :class:`InvalidGameError` naming the player and the reason.
-    """
-    players = data.get("players")
-    if not isinstance(players, list):
-        return dict(data)
-    todo = [i for i, p in enumerate(players) if isinstance(p, Mapping) and "garden" not in p and p.get("photo")]
-    if not todo:
-        return dict(data)
-    base = Path(base_dir) if base_dir is not None else Path.cwd()
-    problems: list[Problem] = []
-    paths: list[Path] = []
-    for i in todo:
-        photo = players[i]["photo"]
-        name = str(players[i].get("name", f"#{i + 1}"))
-        if not isinstance(photo, str):
-            problems.append(Problem(Severity.ERROR, f"'photo' must be a file path, got {photo!r}", player=name))
-            continue
-        path = (base / photo).resolve()
-        if not path.is_file():
-            problems.append(Problem(Severity.ERROR, f"photo file not found: {path}", player=name))
-        paths.append(path)
-    if problems:
-        raise InvalidGameError(problems)
-    if reader is None:
-        reader = _vision_reader()
-    try:
-        readings = reader(paths)
-    except ValueError as exc:  # the vision layer's errors are ValueErrors with clear messages
-        raise InvalidGameError([Problem(Severity.ERROR, f"could not read the photos: {exc}")]) from None
-    out = dict(data)
-    out["players"] = [dict(p) if isinstance(p, Mapping) else p for p in players]
-    for i, reading in zip(todo, readings):
-        out["players"][i]["garden"] = reading.garden.to_lists()
-        review = getattr(reading, "review", ())
-        if review:
-            out["players"][i]["review"] = list(review)
-    return out
-
-
-def _vision_reader() -> PhotoReader:
-    try:
-        from vision.io import load_image
-        from vision.read import read_gardens
-    except ImportError as exc:
-        raise InvalidGameError([Problem(Severity.ERROR, f"photo reading is not available: {exc}")]) from None
-
-    def read(paths: list[Path]) -> list[Any]:
-        images = []
-        for path in paths:
-            try:
-                images.append(load_image(path))
-            except ValueError as exc:
-                raise ValueError(f"{path.name}: {exc}") from None
-        return read_gardens(images)
-
-    return read
-
-
-def score_game(data: Mapping[str, Any], *, base_dir: str | Path | None = None,
-               reader: PhotoReader | None = None) -> dict[str, Any]:
+def score_game(data: Mapping[str, Any]) -> dict[str, Any]:
     """Score a parsed game file; returns the result contract plus explanations and warnings.
 
-    Raises :class:`InvalidGameError` (a ``ValueError``) listing every problem.
+    Every player needs a ``"garden"``; a game file whose players are photos is scored by
+    :func:`zengarden.gamefile.score_game_file`. Raises :class:`InvalidGameError` (a ``ValueError``)
+    listing every problem.
     """
-    if isinstance(data, Mapping):
-        data = read_photo_players(data, base_dir, reader)
     game, problems = check_game(data)
     if game is None:
         raise InvalidGameError([p for p in problems if p.severity is Severity.ERROR])

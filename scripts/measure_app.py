@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.app.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, app_server, wait_idle  # noqa: E402
+from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, app_server, wait_idle  # noqa: E402
 from ui import state  # noqa: E402
 from ui.photos import reading_ready  # noqa: E402
 

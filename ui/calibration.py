@@ -16,8 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scorer.history import data_dir
 from ui.viewmodel import garden_or_none
+from zengarden.history import data_dir
 
 EXAMPLES = "examples"
 MODELS = "models"

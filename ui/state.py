@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scorer.history import data_dir
 from ui.viewmodel import DRAFT_VERSION, new_draft
+from zengarden.history import data_dir
 
 AUTOSAVE = "autosave.json"
 SETTINGS = "settings.json"

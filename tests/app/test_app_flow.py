@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from scorer import score_game
-from scorer.history import History
+from zengarden.history import History
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

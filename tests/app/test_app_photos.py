@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from scorer.history import History
 from ui import state
 from ui.photos import reading_ready
+from zengarden.history import History
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

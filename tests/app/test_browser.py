@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from scorer import score_game
-from tests.app.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, edit_selectbox_cell, wait_idle
+from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, edit_selectbox_cell, wait_idle
 from ui.photos import reading_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

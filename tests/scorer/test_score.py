@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scorer import Garden, InvalidGameError, score_game
+from scorer import InvalidGameError, score_game
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -137,37 +137,6 @@ def test_invalid_game_raises_with_every_problem() -> None:
     with pytest.raises(InvalidGameError) as info:
         score_game(data)
     assert len(info.value.problems) == 2
-
-
-def test_photo_players_are_read_jointly_by_the_reader(tmp_path: Path) -> None:
-    data = load("game-level1.json")
-    gardens = {p["name"]: p["garden"] for p in data["players"]}
-    for p in data["players"]:
-        del p["garden"]
-        p["photo"] = f"{p['name']}.jpg"
-        (tmp_path / p["photo"]).write_bytes(b"not read by the fake reader")
-    calls: list[list[Path]] = []
-
-    class Reading:
-        def __init__(self, garden: Garden) -> None:
-            self.garden = garden
-            self.review = ()
-
-    def reader(paths: list[Path]) -> list[Reading]:
-        calls.append(paths)
-        return [Reading(Garden.from_rows(gardens[p.stem])) for p in paths]
-
-    result = score_game(data, base_dir=tmp_path, reader=reader)
-    assert table(result) == LEVEL1
-    assert len(calls) == 1 and [p.name for p in calls[0]] == ["Ann.jpg", "Bob.jpg"]  # one joint call
-
-
-def test_missing_photo_file_is_a_clean_error(tmp_path: Path) -> None:
-    data = load("game-level1.json")
-    del data["players"][1]["garden"]
-    data["players"][1]["photo"] = "missing.jpg"
-    with pytest.raises(InvalidGameError, match="photo file not found"):
-        score_game(data, base_dir=tmp_path, reader=lambda paths: [])
 
 
 def test_majority_interpretation_is_switchable_in_the_game_file() -> None:

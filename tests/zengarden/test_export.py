@@ -12,7 +12,7 @@ from urllib.parse import unquote
 from PIL import Image
 
 from scorer import score_game
-from scorer.export import BGSTATS_URL, bgstats_link, bgstats_payload, score_sheet_csv, score_sheet_png, summary_text
+from zengarden.export import BGSTATS_URL, bgstats_link, bgstats_payload, score_sheet_csv, score_sheet_png, summary_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())

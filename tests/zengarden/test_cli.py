@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.cli import main
+from zengarden.cli import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -84,10 +84,10 @@ def test_bad_files_are_clean_errors(tmp_path: Path, content: str | bytes | None,
 
 
 def test_console_script_runs_as_a_process() -> None:
-    proc = subprocess.run([sys.executable, "-m", "scorer.cli", "score", str(SAMPLES / "game-level1.json"), "--json"],
+    proc = subprocess.run([sys.executable, "-m", "zengarden.cli", "score", str(SAMPLES / "game-level1.json"), "--json"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["winners"] == ["Bob"]
-    proc = subprocess.run([sys.executable, "-m", "scorer.cli", "score", "/nonexistent.json"],
+    proc = subprocess.run([sys.executable, "-m", "zengarden.cli", "score", "/nonexistent.json"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr

@@ -1,8 +1,9 @@
 """The `zengarden` command line.
 
-``zengarden score GAME.json [--json] [--explain]`` scores a game file; the vision sub-commands
-(synth, read, train, bench) are registered by :mod:`vision.cli`. Exit codes: 0 success,
-2 invalid input (problems on stderr, never a traceback), 1 unexpected failure.
+``zengarden score GAME.json [--json] [--explain]`` scores a game file (players given as gardens
+or photos); the vision sub-commands (synth, read, train, bench) are registered by
+:mod:`vision.cli`. Exit codes: 0 success, 2 invalid input (problems on stderr, never a
+traceback), 1 unexpected failure.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any, TextIO
 
 from scorer.errors import InvalidGameError, Problem, Severity
 from scorer.vocab import Category
+from vision import cli as vision_cli
+from zengarden.gamefile import GameFileError, load_game_file, score_game_file
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -33,30 +36,6 @@ CATEGORY_LABELS: dict[str, str] = {
     Category.MINIMALISM.value: "Minimalistic (board 3)",
     Category.MISSIONS.value: "Missions (boards 4/5)",
 }
-
-
-class CliError(Exception):
-    """A clean, user-facing failure: printed without a traceback, exit code 2."""
-
-
-def load_game_file(path: str | Path) -> dict[str, Any]:
-    """Read a game file; raises :class:`CliError` naming the problem for missing/unreadable/non-JSON files."""
-    p = Path(path)
-    if not p.exists():
-        raise CliError(f"game file not found: {p}")
-    if p.is_dir():
-        raise CliError(f"{p} is a directory, not a game file")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {p}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{p} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    if not isinstance(data, dict):
-        raise CliError(f"{p}: a game file is a JSON object, got {type(data).__name__}")
-    return data
 
 
 def format_sheet(result: dict[str, Any], explain: bool = False) -> str:
@@ -101,11 +80,9 @@ def format_sheet(result: dict[str, Any], explain: bool = False) -> str:
 
 
 def _cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from scorer.score import score_game
-
     data = load_game_file(args.game)
     try:
-        result = score_game(data, base_dir=Path(args.game).resolve().parent)
+        result = score_game_file(data, base_dir=Path(args.game).resolve().parent)
     except InvalidGameError as exc:
         print(f"{args.game}: cannot score this game:", file=err)
         for problem in exc.problems:
@@ -131,9 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result contract as JSON")
     p.add_argument("--explain", action="store_true", help="add the reason behind every category")
     p.set_defaults(func=_cmd_score)
-    from vision.cli import register
-
-    register(sub)
+    vision_cli.register(sub)
     return parser
 
 
@@ -146,7 +121,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         if args.command == "score":
             return int(args.func(args, out, err))
         return int(args.func(args))
-    except CliError as exc:
+    except GameFileError as exc:
         print(f"error: {exc}", file=err)
         return EXIT_INVALID
     except KeyboardInterrupt:

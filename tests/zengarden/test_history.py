@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorer import InvalidGameError, score_game
-from scorer.history import DB_NAME, ENV_DATA_DIR, History, data_dir
+from zengarden.history import DB_NAME, ENV_DATA_DIR, History, data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())

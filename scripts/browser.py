@@ -1,4 +1,4 @@
-"""Shared helpers to drive the real app in Debian's headless Chromium (tests and scripts/measure_app.py).
+"""Drive the real app in Debian's headless Chromium: for tests/app/test_browser.py and scripts/measure_app.py.
 
 Playwright's own browser download does not work here; Debian's ``chromium`` package does, at
 ``/usr/bin/chromium``, with ``--no-sandbox`` when running as root.
@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -1,0 +1,69 @@
+"""Game files whose players are photos: read jointly by the reader, scored; clean errors."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from scorer import Garden, InvalidGameError
+from tests.scorer.test_score import LEVEL1, load, table
+from zengarden.cli import main
+from zengarden.gamefile import score_game_file
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def test_photo_players_are_read_jointly_by_the_reader(tmp_path: Path) -> None:
+    data = load("game-level1.json")
+    gardens = {p["name"]: p["garden"] for p in data["players"]}
+    for p in data["players"]:
+        del p["garden"]
+        p["photo"] = f"{p['name']}.jpg"
+        (tmp_path / p["photo"]).write_bytes(b"not read by the fake reader")
+    calls: list[list[Path]] = []
+
+    class Reading:
+        def __init__(self, garden: Garden) -> None:
+            self.garden = garden
+            self.review = ()
+
+    def reader(paths: list[Path]) -> list[Reading]:
+        calls.append(paths)
+        return [Reading(Garden.from_rows(gardens[p.stem])) for p in paths]
+
+    result = score_game_file(data, base_dir=tmp_path, reader=reader)
+    assert table(result) == LEVEL1
+    assert len(calls) == 1 and [p.name for p in calls[0]] == ["Ann.jpg", "Bob.jpg"]  # one joint call
+
+
+def test_missing_photo_file_is_a_clean_error(tmp_path: Path) -> None:
+    data = load("game-level1.json")
+    del data["players"][1]["garden"]
+    data["players"][1]["photo"] = "missing.jpg"
+    with pytest.raises(InvalidGameError, match="photo file not found"):
+        score_game_file(data, base_dir=tmp_path, reader=lambda paths: [])
+
+
+@pytest.mark.slow
+def test_zengarden_score_reads_the_sample_photos_with_the_bundled_model() -> None:
+    """`zengarden score samples/game-photos.json`: the real reader, all three photos read jointly."""
+    pytest.importorskip("cv2")
+
+    out = io.StringIO()
+    assert main(["score", "--json", "--explain", str(SAMPLES / "game-photos.json")], out=out, err=io.StringIO()) == 0
+    result = json.loads(out.getvalue())
+    assert [(p["name"], p["total"], p["rank"]) for p in result["players"]] == [("Ann", 32, 3), ("Bob", 39, 1),
+                                                                               ("Cy", 36, 2)]
+    assert result["winners"] == ["Bob"] and result["tie_break"] is None
+    assert result["players"][1]["categories"] == {
+        "coins": 3, "walkways": 3, "decor": 7, "minor": 8, "major": 0, "majority": 0, "detail": -1,
+        "unity": 10, "minimalism": 6, "missions": 3}
+    # the same result as the photos' ground-truth gardens (their sidecars) give
+    game = load("game-photos.json")
+    for player in game["players"]:
+        sidecar = json.loads((SAMPLES / Path(player.pop("photo")).with_suffix(".json")).read_text())
+        player["garden"] = sidecar["garden"]
+    assert result == json.loads(json.dumps(score_game_file(game)))
