@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from scorer import InvalidGameError, score_game
+from scorer import GameResult, InvalidGameError, Severity, cell_name, score_game
 from scorer.dispute import check_claim
 from scorer.vocab import MAX_COINS, MAX_PLAYERS, PLAYER_COLOURS
 from ui import i18n, photos, state
@@ -290,7 +290,7 @@ def live_totals(T: i18n.Translator) -> None:
         result = score_game(game)
     except InvalidGameError:
         return
-    totals = "  ·  ".join(f"{p['name']}: {p['total']}" for p in result["players"])
+    totals = "  ·  ".join(f"{p.name}: {p.total}" for p in result.players)
     st.markdown(f"**{T('totals')}:** {totals}")
 
 
@@ -535,51 +535,50 @@ def results_tab(T: i18n.Translator) -> None:
             st.caption("• " + p.format())
         return
     labels = T.labels()
-    winners = result["winners"]
+    winners = result.winners
     st.success(T("winners" if len(winners) > 1 else "winner", names=" & ".join(winners)))
-    if result.get("tie_break"):
-        st.info(T("tie_break", reason=result["tie_break"]))
+    if result.tie_break:
+        st.info(T("tie_break", reason=result.tie_break))
     table = pd.DataFrame(vm.result_table(result, labels)).set_index(labels["category"])
     st.dataframe(table, width="stretch")
-    totals = "  ·  ".join(f"{p['name']}: {p['total']}" for p in result["players"])
+    totals = "  ·  ".join(f"{p.name}: {p.total}" for p in result.players)
     st.markdown(f"**{T('totals')}:** {totals}")
     chart = pd.DataFrame(vm.chart_rows(result, labels))
     st.bar_chart(chart, x="player", y="points", color="category", height=280)
-    for w in result.get("warnings", []):
-        if w["severity"] == "warning":
-            st.warning(w.get("player", "") + ": " + w["message"] if w.get("player") else w["message"])
+    for w in result.warnings:
+        if w.severity is Severity.WARNING:
+            st.warning(f"{w.player}: {w.message}" if w.player else w.message)
         else:
-            st.caption("ℹ️ " + (f"{w['player']}: " if w.get("player") else "") + w["message"])
+            st.caption("ℹ️ " + (f"{w.player}: " if w.player else "") + w.message)
 
     st.subheader(T("why_title"))
-    names = [p["name"] for p in result["players"]]
+    names = [p.name for p in result.players]
     c1, c2 = st.columns(2)
     who = c1.selectbox(T("player"), names, key=k("why_player"))
-    keys = list(result["players"][0]["categories"])
+    keys = [c.value for c in result.categories]
     cat = c2.selectbox(T("category"), keys, index=min(1, len(keys) - 1), key=k("why_cat"), format_func=labels.get)
-    presult = next(p for p in result["players"] if p["name"] == who)
-    expl = presult["explanations"][cat]
-    st.markdown(f"**{labels[cat]}: {expl['points']}** — {expl['reason']}")
+    presult = result.player(who)
+    expl = presult.score(cat)
+    st.markdown(f"**{labels[cat]}: {expl.points}** — {expl.reason}")
     grid = next(p["garden"] for p in s.draft["players"] if p["name"] == who)
-    st.image(garden_png(json.dumps(grid), json.dumps(expl["cells"]), "[]", 64), width=300,
+    st.image(garden_png(json.dumps(grid), json.dumps([cell_name(c) for c in expl.cells]), "[]", 64), width=300,
              caption=T("why_caption"))
     with st.expander(T("all_reasons")):
-        for key in keys:
-            e = presult["explanations"][key]
-            st.markdown(f"- **{labels[key]} {e['points']}** — {e['reason']}")
+        for e in presult.categories:
+            st.markdown(f"- **{labels[e.category]} {e.points}** — {e.reason}")
 
     dispute_panel(T, result, labels)
     save_and_export(T, game, result, labels)
 
 
-def dispute_panel(T: i18n.Translator, result: dict[str, Any], labels: dict[str, str]) -> None:
+def dispute_panel(T: i18n.Translator, result: GameResult, labels: dict[str, str]) -> None:
     with st.expander(T("dispute_title")):
-        names = [p["name"] for p in result["players"]]
+        names = [p.name for p in result.players]
         who = st.selectbox(T("player"), names, key=k("dispute_player"))
         claimed = st.number_input(T("claimed_total"), min_value=-50, max_value=400, value=None, step=1,
                                   key=k("claimed_total"))
         per_cat: dict[str, int | None] = {}
-        keys = list(result["players"][0]["categories"])
+        keys = [c.value for c in result.categories]
         if st.toggle(T("claim_by_category"), key=k("claim_cats")):
             cols = st.columns(2)
             for j, key in enumerate(keys):
@@ -605,7 +604,7 @@ def dispute_panel(T: i18n.Translator, result: dict[str, Any], labels: dict[str, 
             st.caption(note)
 
 
-def save_and_export(T: i18n.Translator, game: dict[str, Any], result: dict[str, Any], labels: dict[str, str]) -> None:
+def save_and_export(T: i18n.Translator, game: dict[str, Any], result: GameResult, labels: dict[str, str]) -> None:
     s = ss()
     st.subheader(T("save_title"))
     history = get_history(s.data_dir)
@@ -666,7 +665,7 @@ def history_tab(T: i18n.Translator) -> None:
         except InvalidGameError as exc:
             st.error(T("invalid_game") + "\n\n" + "\n".join(p.format() for p in exc.problems))
         else:
-            st.success(T("rescored", totals=", ".join(f"{p['name']} {p['total']}" for p in new["players"])))
+            st.success(T("rescored", totals=", ".join(f"{p.name} {p.total}" for p in new.players)))
     if c3.button(T("delete"), key=k("delete"), icon="🗑️"):
         history.delete(chosen)
         if s.draft.get("history_id") == chosen:

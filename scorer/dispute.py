@@ -1,11 +1,11 @@
 """Dispute check: a player's claimed score against the computed one — which categories differ and why.
 
 ``check_claim(result, player, total=..., categories={...})`` compares what a player wrote down with
-:func:`scorer.score_game`'s result. With per-category claims every differing category is listed
-with the computed reason (the counts and tiles behind it). With only a total claimed, the gap is
-reported together with the categories that could plausibly explain it: those where the computed
-points plus the gap is still a value that category can take (a gap of +4 fits "majority" 4 → 8, and
-"walkways" only from 6 → 10, since walkways score 0, 3, 6, 10 or 15).
+the :class:`~scorer.score.GameResult` of :func:`scorer.score_game`. With per-category claims every
+differing category is listed with the computed reason (the counts and tiles behind it). With only a
+total claimed, the gap is reported together with the categories that could plausibly explain it:
+those where the computed points plus the gap is still a value that category can take (a gap of +4
+fits "majority" 4 → 8, and "walkways" only from 6 → 10, since walkways score 0, 3, 6, 10 or 15).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
+from scorer.score import GameResult, PlayerResult
+from scorer.tiles import cell_name
 from scorer.vocab import (
     DECOR_POINTS,
     DETAIL_POINTS,
@@ -85,32 +86,25 @@ def possible_points() -> dict[str, frozenset[int]]:
     }
 
 
-def _player(result: Mapping[str, Any], name: str) -> Mapping[str, Any]:
-    for p in result.get("players", []):
-        if p["name"] == name:
-            return p
-    raise KeyError(f"no player called {name!r} in this result")
+def _diff(p: PlayerResult, key: str, claimed: int | None) -> CategoryDiff:
+    score = p.score(key)
+    return CategoryDiff(key, claimed, score.points, score.reason, tuple(cell_name(c) for c in score.cells))
 
 
-def _diff(p: Mapping[str, Any], key: str, claimed: int | None) -> CategoryDiff:
-    expl = p.get("explanations", {}).get(key, {})
-    return CategoryDiff(key, claimed, int(p["categories"][key]), str(expl.get("reason", "")),
-                        tuple(expl.get("cells", ())))
-
-
-def check_claim(result: Mapping[str, Any], player: str, total: int | None = None,
+def check_claim(result: GameResult, player: str, total: int | None = None,
                 categories: Mapping[str, int | None] | None = None) -> DisputeReport:
     """Compare a claimed total and/or per-category points with the computed result."""
-    p = _player(result, player)
-    computed_total = int(p["total"])
+    p = result.player(player)
+    computed_total = p.total
+    computed = {c.category.value: c.points for c in p.categories}
     claims = {k: v for k, v in (categories or {}).items() if v is not None}
-    unknown = tuple(k for k in claims if k not in p["categories"])
+    unknown = tuple(k for k in claims if k not in computed)
     differing = tuple(_diff(p, k, int(v)) for k, v in claims.items()
-                      if k in p["categories"] and int(v) != int(p["categories"][k]))
+                      if k in computed and int(v) != computed[k])
     notes: list[str] = []
     if total is None and claims and not unknown:
         # total implied by the claimed categories plus computed ones not claimed
-        total = sum(int(claims.get(k, v)) for k, v in p["categories"].items())
+        total = sum(int(claims.get(k, v)) for k, v in computed.items())
     candidates: tuple[CategoryDiff, ...] = ()
     if total is not None and total != computed_total:
         gap = total - computed_total
@@ -120,8 +114,7 @@ def check_claim(result: Mapping[str, Any], player: str, total: int | None = None
         if not differing:
             possible = possible_points()
             candidates = tuple(
-                _diff(p, k, int(v) + gap) for k, v in p["categories"].items()
-                if int(v) + gap in possible.get(k, frozenset())
+                _diff(p, k, v + gap) for k, v in computed.items() if v + gap in possible.get(k, frozenset())
             )
             if not candidates:
                 notes.append("no single category can explain this difference; check several categories")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorer.errors import InvalidGameError, Problem, Severity
@@ -26,6 +26,8 @@ from scorer.vocab import Board, Category, Space
 
 @dataclass(frozen=True)
 class PlayerResult:
+    """One player's scores: every category in play, in score-sheet order, and the final rank."""
+
     name: str
     coins: int
     categories: tuple[CategoryScore, ...]
@@ -35,36 +37,69 @@ class PlayerResult:
     def total(self) -> int:
         return sum(c.points for c in self.categories)
 
-    def points(self, category: Category) -> int | None:
+    def score(self, category: Category | str) -> CategoryScore:
+        """The score of one category in play; ``KeyError`` for a category not in play."""
         for c in self.categories:
-            if c.category is category:
+            if c.category == category:
+                return c
+        raise KeyError(category)
+
+    def points(self, category: Category | str) -> int | None:
+        """Points of one category, None when it is not in play."""
+        for c in self.categories:
+            if c.category == category:
                 return c.points
         return None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, explain: bool = True) -> dict[str, Any]:
+        """The result contract's player entry; ``explain`` adds ``explanations`` (reason and cells)."""
+        out: dict[str, Any] = {
             "name": self.name,
             "total": self.total,
             "rank": self.rank,
             "categories": {c.category.value: c.points for c in self.categories},
-            "explanations": {c.category.value: c.to_dict() for c in self.categories},
         }
+        if explain:
+            out["explanations"] = {c.category.value: c.to_dict() for c in self.categories}
+        return out
 
 
 @dataclass(frozen=True)
 class GameResult:
+    """The scored game: players in seating order, winners, the coins tie-break, validation notes."""
+
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...]
     tie_break: str | None
     warnings: tuple[Problem, ...] = ()
+    boards: tuple[Board, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        """Categories in play, in score-sheet order."""
+        return tuple(c.category for c in self.players[0].categories) if self.players else ()
+
+    def player(self, name: str) -> PlayerResult:
+        """The result of the player called ``name``; ``KeyError`` if there is none."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(f"no player called {name!r} in this result")
+
+    def to_dict(self, explain: bool = True) -> dict[str, Any]:
+        """The JSON result contract (``../shared/zen-garden-rules.md``) plus warnings and boards."""
         return {
-            "players": [p.to_dict() for p in self.players],
+            "players": [p.to_dict(explain) for p in self.players],
             "winners": list(self.winners),
             "tie_break": self.tie_break,
             "warnings": [w.to_dict() for w in self.warnings],
+            "boards": [int(b) for b in self.boards],
         }
+
+    def __getitem__(self, key: str) -> Any:
+        """Transitional: ``result["players"]`` reads the dict form, for vision/bench.py until it
+        uses ``result.players``; new code uses the attributes."""
+        return self.to_dict()[key]
 
 
 def categories_in_play(boards: Sequence[Board]) -> tuple[Category, ...]:
@@ -133,11 +168,13 @@ def score(game: Game) -> GameResult:
     players = tuple(
         PlayerResult(name, c, tuple(cats), rank) for name, c, cats, rank in zip(names, coins, per_player, ranks)
     )
-    return GameResult(players, winners, tie_break)
+    return GameResult(players, winners, tie_break, boards=game.boards)
 
 
-def score_game(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Score a parsed game file; returns the result contract plus explanations and warnings.
+def score_game(data: Mapping[str, Any]) -> GameResult:
+    """Score a game file (parsed JSON): the typed result with explanations, warnings and boards.
+
+    ``score_game(data).to_dict()`` is the JSON result contract.
 
     Every player needs a ``"garden"``; a game file whose players are photos is scored by
     :func:`zengarden.gamefile.score_game_file`. Raises :class:`InvalidGameError` (a ``ValueError``)
@@ -146,8 +183,5 @@ def score_game(data: Mapping[str, Any]) -> dict[str, Any]:
     game, problems = check_game(data)
     if game is None:
         raise InvalidGameError([p for p in problems if p.severity is Severity.ERROR])
-    result = score(game)
     warnings = tuple(p for p in problems if p.severity is not Severity.ERROR)
-    out = GameResult(result.players, result.winners, result.tie_break, warnings).to_dict()
-    out["boards"] = [int(b) for b in game.boards]
-    return out
+    return replace(score(game), warnings=warnings)

@@ -26,6 +26,7 @@ from typing import Any
 from scorer import Feature, Garden, Tile, cell_name, qualifies, validate_game
 from scorer.errors import NotationError, Problem, Severity
 from scorer.game import expected_mission_count
+from scorer.score import GameResult
 from scorer.tiles import ALL_FEATURES
 from scorer.vocab import (
     ALL_CORNERS,
@@ -380,21 +381,20 @@ def mission_status(draft: Mapping[str, Any]) -> list[MissionStatus]:
 
 # --- results -----------------------------------------------------------------------------------
 
-def result_table(result: Mapping[str, Any], labels: Mapping[str, str]) -> dict[str, list[Any]]:
+def result_table(result: GameResult, labels: Mapping[str, str]) -> dict[str, list[Any]]:
     """Columns for a categories × players table with total and rank rows (first column = labels)."""
-    players = result["players"]
-    keys = list(players[0]["categories"]) if players else []
-    table: dict[str, list[Any]] = {labels.get("category", "category"): [labels.get(k, k) for k in keys]
+    keys = result.categories
+    table: dict[str, list[Any]] = {labels.get("category", "category"): [labels.get(k, k.value) for k in keys]
                                    + [labels.get("total", "total"), labels.get("rank", "rank")]}
-    for p in players:
-        table[p["name"]] = [p["categories"][k] for k in keys] + [p["total"], p["rank"]]
+    for p in result.players:
+        table[p.name] = [c.points for c in p.categories] + [p.total, p.rank]
     return table
 
 
-def chart_rows(result: Mapping[str, Any], labels: Mapping[str, str]) -> list[dict[str, Any]]:
+def chart_rows(result: GameResult, labels: Mapping[str, str]) -> list[dict[str, Any]]:
     """Long-form rows (player, category, points) for a stacked bar chart."""
-    return [{"player": p["name"], "category": labels.get(k, k), "points": v}
-            for p in result["players"] for k, v in p["categories"].items()]
+    return [{"player": p.name, "category": labels.get(c.category, c.category.value), "points": c.points}
+            for p in result.players for c in p.categories]
 
 
 def readings_for_history(draft: Mapping[str, Any]) -> dict[str, Any]:

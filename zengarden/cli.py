@@ -13,9 +13,11 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from scorer.errors import InvalidGameError, Problem, Severity
+from scorer.errors import InvalidGameError
+from scorer.score import GameResult
+from scorer.tiles import ALL_CELLS, cell_name
 from scorer.vocab import Category
 from vision import cli as vision_cli
 from zengarden.gamefile import GameFileError, load_game_file, score_game_file
@@ -24,58 +26,54 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_INVALID = 2
 
-CATEGORY_LABELS: dict[str, str] = {
-    Category.COINS.value: "Coins",
-    Category.WALKWAYS.value: "Complete walkways",
-    Category.DECOR.value: "Decor",
-    Category.MINOR.value: "Minor preference",
-    Category.MAJOR.value: "Major preference",
-    Category.MAJORITY.value: "Majority",
-    Category.DETAIL.value: "Attention to detail",
-    Category.UNITY.value: "Unity (board 2)",
-    Category.MINIMALISM.value: "Minimalistic (board 3)",
-    Category.MISSIONS.value: "Missions (boards 4/5)",
+CATEGORY_LABELS: dict[Category, str] = {
+    Category.COINS: "Coins",
+    Category.WALKWAYS: "Complete walkways",
+    Category.DECOR: "Decor",
+    Category.MINOR: "Minor preference",
+    Category.MAJOR: "Major preference",
+    Category.MAJORITY: "Majority",
+    Category.DETAIL: "Attention to detail",
+    Category.UNITY: "Unity (board 2)",
+    Category.MINIMALISM: "Minimalistic (board 3)",
+    Category.MISSIONS: "Missions (boards 4/5)",
 }
 
 
-def format_sheet(result: dict[str, Any], explain: bool = False) -> str:
+def format_sheet(result: GameResult, explain: bool = False) -> str:
     """A plain-text score sheet: categories × players, totals, ranks, winner, tie-break, warnings."""
-    players = result["players"]
-    names = [p["name"] for p in players]
-    keys = list(players[0]["categories"]) if players else []
-    label_w = max([len("Category"), *(len(CATEGORY_LABELS.get(k, k)) for k in keys), len("Rank")])
+    players = result.players
+    names = [p.name for p in players]
+    keys = result.categories
+    label_w = max([len("Category"), *(len(CATEGORY_LABELS[k]) for k in keys), len("Rank")])
     col_w = [max(6, len(n)) for n in names]
 
-    def row(label: str, cells: Sequence[str]) -> str:
-        return "  ".join([label.ljust(label_w), *(c.rjust(w) for c, w in zip(cells, col_w))]).rstrip()
+    def row(label: str, cells: Sequence[object]) -> str:
+        return "  ".join([label.ljust(label_w), *(str(c).rjust(w) for c, w in zip(cells, col_w))]).rstrip()
 
     rule = "-" * (label_w + sum(w + 2 for w in col_w))
     lines = [row("Category", names), rule]
     for key in keys:
-        lines.append(row(CATEGORY_LABELS.get(key, key), [str(p["categories"][key]) for p in players]))
-    lines += [rule, row("TOTAL", [str(p["total"]) for p in players]), row("Rank", [str(p["rank"]) for p in players])]
-    winners = result["winners"]
+        lines.append(row(CATEGORY_LABELS[key], [p.score(key).points for p in players]))
+    lines += [rule, row("TOTAL", [p.total for p in players]), row("Rank", [p.rank for p in players])]
     lines.append("")
-    lines.append(("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners))
-    if result.get("tie_break"):
-        lines.append(f"Tie-break: {result['tie_break']}")
+    lines.append(("Winner: " if len(result.winners) == 1 else "Shared victory: ") + ", ".join(result.winners))
+    if result.tie_break:
+        lines.append(f"Tie-break: {result.tie_break}")
     if explain:
         for p in players:
-            lines += ["", f"{p['name']} — {p['total']} points"]
+            lines += ["", f"{p.name} — {p.total} points"]
             for key in keys:
-                exp = p["explanations"][key]
-                reason = exp["reason"]
+                score = p.score(key)
+                reason = score.reason
                 if len(reason) > 100 and "; " in reason:  # long multi-part reasons: one part per line
                     reason = "\n      " + reason.replace("; ", "\n      ")
-                lines.append(f"  {CATEGORY_LABELS.get(key, key)}: {reason}")
-                if exp["cells"] and len(exp["cells"]) < 16:
-                    lines.append(f"      tiles: {', '.join(exp['cells'])}")
-    warnings = result.get("warnings") or []
-    if warnings:
+                lines.append(f"  {CATEGORY_LABELS[key]}: {reason}")
+                if score.cells and len(score.cells) < len(ALL_CELLS):
+                    lines.append(f"      tiles: {', '.join(cell_name(c) for c in score.cells)}")
+    if result.warnings:
         lines += ["", "Notes:"]
-        for w in warnings:
-            problem = Problem(Severity(w["severity"]), w["message"], w.get("player"), w.get("cell"), w.get("field"))
-            lines.append(f"  - {problem}")
+        lines += [f"  - {problem}" for problem in result.warnings]
     return "\n".join(lines)
 
 
@@ -89,12 +87,7 @@ def _cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"  - {problem.format()}", file=err)
         return EXIT_INVALID
     if args.json:
-        if not args.explain:
-            result = {
-                **result,
-                "players": [{k: v for k, v in p.items() if k != "explanations"} for p in result["players"]],
-            }
-        print(json.dumps(result, indent=2, ensure_ascii=False), file=out)
+        print(json.dumps(result.to_dict(explain=args.explain), indent=2, ensure_ascii=False), file=out)
     else:
         print(format_sheet(result, explain=args.explain), file=out)
     return EXIT_OK

@@ -1,7 +1,8 @@
 """Exports of a scored game: score sheet CSV, plain-text summary, BG Stats link, score-sheet image.
 
-All functions take the result dict of :func:`scorer.score_game` (and the game file where they
-need the setup). Labels default to English; pass a mapping (category key -> label) to localise.
+All functions take the :class:`scorer.GameResult` of :func:`scorer.score_game` (and the game file
+where they need the setup). Labels default to English; pass a mapping (category key -> label) to
+localise.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 from urllib.parse import quote
+
+from scorer.score import GameResult
 
 DEFAULT_LABELS: dict[str, str] = {
     "coins": "Coins",
@@ -48,25 +51,19 @@ def _labels(labels: Mapping[str, str] | None) -> dict[str, str]:
     return out
 
 
-def categories_of(result: Mapping[str, Any]) -> list[str]:
-    """Category keys in score-sheet order, as they appear in the result."""
-    players = result.get("players", [])
-    return list(players[0]["categories"]) if players else []
-
-
-def score_sheet_rows(result: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> list[list[str | int]]:
+def score_sheet_rows(result: GameResult, labels: Mapping[str, str] | None = None) -> list[list[str | int]]:
     """The score sheet as rows: header (category, player names), one row per category, total, rank."""
     lab = _labels(labels)
-    players = result.get("players", [])
-    rows: list[list[str | int]] = [[lab["category"], *[p["name"] for p in players]]]
-    for key in categories_of(result):
-        rows.append([lab.get(key, key), *[int(p["categories"][key]) for p in players]])
-    rows.append([lab["total"], *[int(p["total"]) for p in players]])
-    rows.append([lab["rank"], *[int(p["rank"]) for p in players]])
+    players = result.players
+    rows: list[list[str | int]] = [[lab["category"], *[p.name for p in players]]]
+    for key in result.categories:
+        rows.append([lab.get(key, key.value), *[p.score(key).points for p in players]])
+    rows.append([lab["total"], *[p.total for p in players]])
+    rows.append([lab["rank"], *[p.rank for p in players]])
     return rows
 
 
-def score_sheet_csv(result: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> str:
+def score_sheet_csv(result: GameResult, labels: Mapping[str, str] | None = None) -> str:
     """The score sheet as CSV text (categories × players, then totals and ranks)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
@@ -74,7 +71,7 @@ def score_sheet_csv(result: Mapping[str, Any], labels: Mapping[str, str] | None 
     return buf.getvalue()
 
 
-def summary_text(result: Mapping[str, Any], game: Mapping[str, Any] | None = None,
+def summary_text(result: GameResult, game: Mapping[str, Any] | None = None,
                  labels: Mapping[str, str] | None = None, date: str | None = None) -> str:
     """A short plain-text summary for a group chat: winner, ranking with totals, breakdowns."""
     lab = _labels(labels)
@@ -85,24 +82,23 @@ def summary_text(result: Mapping[str, Any], game: Mapping[str, Any] | None = Non
     if date:
         head += f" ({date})"
     lines.append(head)
-    winners = list(result.get("winners", []))
+    winners = result.winners
     if winners:
         key = "winners" if len(winners) > 1 else "winner"
         shared = f" ({lab['shared']})" if len(winners) > 1 else ""
         lines.append(f"🏆 {lab[key]}: {' & '.join(winners)}{shared}")
-    players = sorted(result.get("players", []), key=lambda p: (p["rank"], p["name"]))
+    players = sorted(result.players, key=lambda p: (p.rank, p.name))
     for p in players:
-        lines.append(f"{p['rank']}. {p['name']} — {p['total']} {lab['points']}")
-    cats = categories_of(result)
+        lines.append(f"{p.rank}. {p.name} — {p.total} {lab['points']}")
     for p in players:
-        parts = [f"{lab.get(k, k)} {p['categories'][k]}" for k in cats]
-        lines.append(f"   {p['name']}: " + ", ".join(parts))
-    if result.get("tie_break"):
-        lines.append(str(result["tie_break"]))
+        parts = [f"{lab.get(c.category, c.category.value)} {c.points}" for c in p.categories]
+        lines.append(f"   {p.name}: " + ", ".join(parts))
+    if result.tie_break:
+        lines.append(result.tie_break)
     return "\n".join(lines)
 
 
-def bgstats_payload(result: Mapping[str, Any], game: Mapping[str, Any] | None = None, *,
+def bgstats_payload(result: GameResult, game: Mapping[str, Any] | None = None, *,
                     played_at: datetime | None = None, play_id: str | None = None,
                     bgg_id: int | None = None, start_player: str | None = None,
                     location: str | None = None) -> dict[str, Any]:
@@ -115,21 +111,20 @@ def bgstats_payload(result: Mapping[str, Any], game: Mapping[str, Any] | None = 
     boards in play) and ``comments`` (how the score was computed).
     """
     when = played_at or datetime.now()
-    winners = set(result.get("winners", []))
-    cats = categories_of(result)
+    winners = set(result.winners)
     game_info: dict[str, Any] = {"name": GAME_NAME, "sourceGameId": "zen-garden-2020", "highestWins": True,
                                  "noPoints": False}
     if bgg_id is not None:
         game_info["bggId"] = int(bgg_id)
     players = []
-    for p in result.get("players", []):
+    for p in result.players:
         players.append({
-            "name": p["name"],
-            "sourcePlayerId": p["name"],
-            "score": int(p["total"]),
-            "winner": p["name"] in winners,
-            "rank": int(p["rank"]),
-            "startPlayer": p["name"] == start_player,
+            "name": p.name,
+            "sourcePlayerId": p.name,
+            "score": p.total,
+            "winner": p.name in winners,
+            "rank": p.rank,
+            "startPlayer": p.name == start_player,
             "role": "",
         })
     payload: dict[str, Any] = {
@@ -139,27 +134,27 @@ def bgstats_payload(result: Mapping[str, Any], game: Mapping[str, Any] | None = 
         "game": game_info,
         "players": players,
         "comments": "\n".join(
-            f"{p['name']}: " + ", ".join(f"{k} {p['categories'][k]}" for k in cats) + f" = {p['total']}"
-            for p in result.get("players", [])
+            f"{p.name}: " + ", ".join(f"{c.category.value} {c.points}" for c in p.categories) + f" = {p.total}"
+            for p in result.players
         ),
     }
-    boards: Sequence[int] = (game or {}).get("boards") or result.get("boards") or []
+    boards: Sequence[int] = (game or {}).get("boards") or [int(b) for b in result.boards]
     if boards:
         payload["board"] = "Boards " + ", ".join(str(b) for b in boards)
-    if result.get("tie_break"):
-        payload["comments"] += "\n" + str(result["tie_break"])
+    if result.tie_break:
+        payload["comments"] += "\n" + result.tie_break
     if location:
         payload["location"] = location
     return payload
 
 
-def bgstats_link(result: Mapping[str, Any], game: Mapping[str, Any] | None = None, **kwargs: Any) -> str:
+def bgstats_link(result: GameResult, game: Mapping[str, Any] | None = None, **kwargs: Any) -> str:
     """A ``bgstats://`` link that opens BG Stats with this play filled in (see :func:`bgstats_payload`)."""
     payload = bgstats_payload(result, game, **kwargs)
     return BGSTATS_URL + quote(json.dumps(payload, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
-def score_sheet_png(result: Mapping[str, Any], labels: Mapping[str, str] | None = None,
+def score_sheet_png(result: GameResult, labels: Mapping[str, str] | None = None,
                     colours: Sequence[str] | None = None, title: str | None = None) -> bytes:
     """The score sheet drawn as a PNG (table with totals, ranks and the winner highlighted)."""
     from PIL import Image, ImageDraw, ImageFont
@@ -179,7 +174,7 @@ def score_sheet_png(result: Mapping[str, Any], labels: Mapping[str, str] | None 
     draw = ImageDraw.Draw(img)
     draw.text((10, 18), title or lab["title"], fill=(30, 30, 30), font=bold)
     palette = {"blue": (70, 110, 200), "yellow": (220, 180, 30), "green": (60, 150, 80), "red": (200, 60, 60)}
-    winners = set(result.get("winners", []))
+    winners = set(result.winners)
     for r, row in enumerate(rows):
         y = top + r * row_h
         if r == 0 or r >= len(rows) - 2:
@@ -193,8 +188,8 @@ def score_sheet_png(result: Mapping[str, Any], labels: Mapping[str, str] | None 
             draw.text((x + (20 if r == 0 and c > 0 else 8), y + 8), text, fill=(20, 20, 20),
                       font=bold if (r == 0 or r == len(rows) - 2) else font)
         draw.line([10, y + row_h, width - 10, y + row_h], fill=(200, 195, 180))
-    if result.get("tie_break"):
-        draw.text((10, top + row_h * len(rows) + 15), str(result["tie_break"])[:120], fill=(60, 60, 60), font=font)
+    if result.tie_break:
+        draw.text((10, top + row_h * len(rows) + 15), result.tie_break[:120], fill=(60, 60, 60), font=font)
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()

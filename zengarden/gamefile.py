@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from scorer.errors import InvalidGameError, Problem, Severity
-from scorer.score import score_game
+from scorer.score import GameResult, score_game
 from scorer.tiles import Garden
 
 
@@ -57,7 +57,7 @@ def load_game_file(path: str | Path) -> dict[str, Any]:
 
 
 def read_photo_players(data: Mapping[str, Any], base_dir: str | Path | None = None,
-                       reader: PhotoReader | None = None) -> dict[str, Any]:
+                       reader: PhotoReader | None = None) -> GameResult:
     """A copy of ``data`` where every player given by ``"photo"`` has the ``"garden"`` read from it.
 
     All photos of the game are read together so the reader can use that each tile exists once.
@@ -120,7 +120,7 @@ def vision_reader() -> PhotoReader:
 
 
 def score_game_file(data: Mapping[str, Any], *, base_dir: str | Path | None = None,
-                    reader: PhotoReader | None = None) -> dict[str, Any]:
+                    reader: PhotoReader | None = None) -> GameResult:
     """Score a game file whose players give a ``"garden"`` or a ``"photo"``.
 
     Raises :class:`InvalidGameError` (a ``ValueError``) listing every problem.

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from scorer.score import score_game
+from scorer.score import GameResult, score_game
 
 ENV_DATA_DIR = "ZENGARDEN_DATA_DIR"
 DB_NAME = "history.sqlite3"
@@ -96,7 +96,7 @@ class SavedGame:
     updated_at: str
     title: str
     game: dict[str, Any]
-    result: dict[str, Any]
+    result: dict[str, Any]  # the result contract as stored (GameResult.to_dict() when saved)
     readings: dict[str, Any] = field(default_factory=dict)
 
 
@@ -138,13 +138,13 @@ class History:
 
     # --- writing -----------------------------------------------------------------------------
 
-    def save(self, game: Mapping[str, Any], result: Mapping[str, Any], readings: Mapping[str, Any] | None = None,
+    def save(self, game: Mapping[str, Any], result: GameResult, readings: Mapping[str, Any] | None = None,
              title: str = "", game_id: int | None = None) -> int:
         """Store a scored game; with ``game_id`` the stored game is replaced. Returns the id."""
         now = _now()
         boards = json.dumps(list(game.get("boards", [])))
-        payload = (title, boards, json.dumps(game, ensure_ascii=False), json.dumps(result, ensure_ascii=False),
-                   json.dumps(readings or {}, ensure_ascii=False))
+        payload = (title, boards, json.dumps(game, ensure_ascii=False),
+                   json.dumps(result.to_dict(), ensure_ascii=False), json.dumps(readings or {}, ensure_ascii=False))
         with self._connect() as con:
             if game_id is not None and con.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
                 con.execute(
@@ -160,11 +160,10 @@ class History:
                     (now, now, *payload),
                 )
                 game_id = int(cur.lastrowid or 0)
-            winners = set(result.get("winners", []))
+            winners = set(result.winners)
             con.executemany(
                 "INSERT INTO results (game_id, player, total, rank, winner) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, p["name"], int(p["total"]), int(p["rank"]), int(p["name"] in winners))
-                 for p in result.get("players", [])],
+                [(game_id, p.name, p.total, p.rank, int(p.name in winners)) for p in result.players],
             )
         return game_id
 
@@ -174,7 +173,7 @@ class History:
             cur = con.execute("DELETE FROM games WHERE id = ?", (game_id,))
             return cur.rowcount > 0
 
-    def rescore(self, game_id: int) -> dict[str, Any]:
+    def rescore(self, game_id: int) -> GameResult:
         """Score the stored game again with the current rules, store and return the new result.
 
         Raises ``KeyError`` for an unknown id and :class:`scorer.InvalidGameError` if the stored

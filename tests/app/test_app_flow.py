@@ -107,13 +107,13 @@ def test_full_flow_setup_gardens_correction_results_save_history_reopen(data_dir
     expected_game["players"][0]["garden"][0][0] = "water/stone/crane/se"
     expected = score_game(expected_game)
     shown = texts(at)
-    for p in expected["players"]:
-        assert f"{p['name']}: {p['total']}" in shown
+    for p in expected.players:
+        assert f"{p.name}: {p.total}" in shown
     assert any("Winner" in s.value for s in at.success)
     # --- why: contributing tiles for a category are explained
     assert "complete walkways" in shown or "walkway" in shown.lower()
     # --- dispute check
-    widget(at.number_input, key(at, "claimed_total")).set_value(expected["players"][0]["total"] + 4)
+    widget(at.number_input, key(at, "claimed_total")).set_value(expected.players[0].total + 4)
     run(at)
     assert "Claimed" in texts(at)
     # --- save to history
@@ -122,7 +122,7 @@ def test_full_flow_setup_gardens_correction_results_save_history_reopen(data_dir
     assert any("Saved as game #1" in s.value for s in at.success)
     history = History.open(data_dir)
     saved = history.load(1)
-    assert saved.result["players"][0]["total"] == expected["players"][0]["total"]
+    assert saved.result["players"][0]["total"] == expected.players[0].total
     assert saved.readings["Ann"]["source"] == "manual"
     assert history.player_stats()[0].games == 1
     # --- new game, then reopen from history
@@ -135,7 +135,7 @@ def test_full_flow_setup_gardens_correction_results_save_history_reopen(data_dir
     assert draft["history_id"] == 1
     assert draft["players"][0]["garden"][0][0] == "water/stone/crane/se"
     assert draft["missions"][1]["completed_by"] == ["Cy"]
-    assert f"Ann: {expected['players'][0]['total']}" in texts(at)
+    assert f"Ann: {expected.players[0].total}" in texts(at)
 
 
 def test_import_game_file_and_invalid_files() -> None:
@@ -151,8 +151,8 @@ def test_import_game_file_and_invalid_files() -> None:
     assert [p["name"] for p in draft["players"]] == ["Ann", "Bob", "Cy", "Dan"]
     expected = score_game(LEVEL5)
     shown = texts(at)
-    for p in expected["players"]:
-        assert f"{p['name']}: {p['total']}" in shown
+    for p in expected.players:
+        assert f"{p.name}: {p.total}" in shown
     # an invalid game (tile used twice) imports what it can and says what is wrong on Results
     broken = json.loads(json.dumps(LEVEL5))
     broken["players"][1]["garden"][0][0] = broken["players"][0]["garden"][0][0]

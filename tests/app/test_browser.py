@@ -127,7 +127,7 @@ def test_phone_flow_photo_correction_totals(tmp_path: Path) -> None:
             page.get_by_role("tab", name="Results").click()
             wait_idle(page)
             # the Gardens tab keeps a (now hidden) live-totals line: look at what is visible
-            totals = "  ·  ".join(f"{p['name']}: {p['total']}" for p in expected["players"])
+            totals = "  ·  ".join(f"{p.name}: {p.total}" for p in expected.players)
             page.locator("p:visible", has_text=totals).first.wait_for(timeout=30_000)
             page.get_by_text("Winner").first.wait_for()
             shot = artifacts / "browser-results-390px.png"

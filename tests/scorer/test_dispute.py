@@ -13,28 +13,28 @@ from scorer.dispute import check_claim, possible_points
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
 RESULT = score_game(LEVEL5)
-ANN = next(p for p in RESULT["players"] if p["name"] == "Ann")
+ANN = RESULT.player("Ann")
 
 
 def test_agreeing_claim() -> None:
-    report = check_claim(RESULT, "Ann", total=ANN["total"])
+    report = check_claim(RESULT, "Ann", total=ANN.total)
     assert report.agrees and report.gap == 0
 
 
 def test_per_category_claims_name_the_differences_with_reasons() -> None:
-    claims = dict(ANN["categories"])
-    claims["walkways"] = ANN["categories"]["walkways"] - 5
-    claims["detail"] = ANN["categories"]["detail"] + 3
+    claims = {c.category.value: c.points for c in ANN.categories}
+    claims["walkways"] = ANN.points("walkways") - 5
+    claims["detail"] = ANN.points("detail") + 3
     report = check_claim(RESULT, "Ann", categories=claims)
     assert not report.agrees
     assert {d.category for d in report.differing} == {"walkways", "detail"}
     walk = next(d for d in report.differing if d.category == "walkways")
     assert walk.difference == -5 and "walkway" in walk.reason and walk.cells
-    assert report.claimed_total == ANN["total"] - 2
+    assert report.claimed_total == ANN.total - 2
 
 
 def test_total_only_lists_plausible_categories() -> None:
-    report = check_claim(RESULT, "Ann", total=ANN["total"] + 4)
+    report = check_claim(RESULT, "Ann", total=ANN.total + 4)
     assert report.gap == 4 and not report.differing
     cats = {d.category for d in report.candidates}
     # majority 8 -> 12 is impossible, unity 10 -> 14 impossible; coins 9 -> 13 possible

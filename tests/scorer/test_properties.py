@@ -7,13 +7,17 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer import Feature, Garden, Tile, score_game, validate_game
+from scorer import Feature, Garden, PlayerResult, Tile, score_game, validate_game
 from scorer.errors import Severity
 from scorer.randgame import random_game
 from scorer.rules import score_major, score_minor
 from scorer.tiles import ALL_FEATURES
 
 games = st.randoms(use_true_random=False).map(random_game)
+
+
+def points(player: PlayerResult) -> dict[str, int]:
+    return {c.category.value: c.points for c in player.categories}
 
 
 @settings(max_examples=150, deadline=None)
@@ -26,12 +30,12 @@ def test_random_games_are_valid(game: dict) -> None:
 @given(games)
 def test_total_is_the_sum_of_categories_and_ranks_are_consistent(game: dict) -> None:
     result = score_game(game)
-    for p in result["players"]:
-        assert p["total"] == sum(p["categories"].values())
-        assert p["categories"]["coins"] == next(q["coins"] for q in game["players"] if q["name"] == p["name"])
-    best = max(p["total"] for p in result["players"])
-    assert all(p["total"] == best for p in result["players"] if p["name"] in result["winners"])
-    assert {p["name"] for p in result["players"] if p["rank"] == 1} == set(result["winners"])
+    for p in result.players:
+        assert p.total == sum(c.points for c in p.categories)
+        assert p.points("coins") == next(q["coins"] for q in game["players"] if q["name"] == p.name)
+    best = max(p.total for p in result.players)
+    assert all(p.total == best for p in result.players if p.name in result.winners)
+    assert {p.name for p in result.players if p.rank == 1} == set(result.winners)
 
 
 @settings(max_examples=100, deadline=None)
@@ -42,15 +46,15 @@ def test_scores_are_invariant_under_rotating_a_garden(game: dict, turns: int, wh
     garden = Garden.from_rows(game["players"][index]["garden"])
     game["players"][index]["garden"] = garden.rotated(turns).to_lists()
     after = score_game(game)
-    assert [p["categories"] for p in after["players"]] == [p["categories"] for p in before["players"]]
+    assert [points(p) for p in after.players] == [points(p) for p in before.players]
 
 
 @settings(max_examples=100, deadline=None)
 @given(games)
 def test_player_order_does_not_change_anyones_score(game: dict) -> None:
-    before = {p["name"]: p["categories"] for p in score_game(game)["players"]}
+    before = {p.name: points(p) for p in score_game(game).players}
     game["players"].reverse()
-    after = {p["name"]: p["categories"] for p in score_game(game)["players"]}
+    after = {p.name: points(p) for p in score_game(game).players}
     assert after == before
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scorer import InvalidGameError, score_game
+from scorer import GameResult, InvalidGameError, Severity, score_game
+from scorer.vocab import Board, Category
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -56,7 +58,7 @@ LEVEL5 = {
 
 
 def test_level1_sample_tie_broken_by_coins() -> None:
-    result = score_game(load("game-level1.json"))
+    result = score_game(load("game-level1.json")).to_dict()
     assert table(result) == LEVEL1
     assert [(p["name"], p["total"], p["rank"]) for p in result["players"]] == [("Ann", 50, 2), ("Bob", 50, 1)]
     assert result["winners"] == ["Bob"]
@@ -64,14 +66,14 @@ def test_level1_sample_tie_broken_by_coins() -> None:
 
 
 def test_level3_sample() -> None:
-    result = score_game(load("game-level3.json"))
+    result = score_game(load("game-level3.json")).to_dict()
     assert table(result) == LEVEL3
     assert [(p["total"], p["rank"]) for p in result["players"]] == [(50, 2), (45, 3), (67, 1)]
     assert result["winners"] == ["Cy"] and result["tie_break"] is None
 
 
 def test_level5_sample() -> None:
-    result = score_game(load("game-level5.json"))
+    result = score_game(load("game-level5.json")).to_dict()
     assert table(result) == LEVEL5
     assert [(p["total"], p["rank"]) for p in result["players"]] == [(72, 1), (60, 2), (46, 4), (49, 3)]
     assert result["winners"] == ["Ann"]
@@ -89,7 +91,7 @@ def test_result_contract_keys_follow_the_boards_in_play() -> None:
         game["missions"] = {1: [], 2: [], 3: []}[1] if 5 not in boards else data["missions"][2:]
         if 1 not in boards:
             game.pop("preferences")
-        result = score_game(game)
+        result = score_game(game).to_dict()
         for p in result["players"]:
             assert list(p["categories"]) == keys
             assert p["total"] == sum(p["categories"].values())
@@ -98,7 +100,7 @@ def test_result_contract_keys_follow_the_boards_in_play() -> None:
 
 
 def test_explanations_name_the_contributing_cells() -> None:
-    result = score_game(load("game-level5.json"))
+    result = score_game(load("game-level5.json")).to_dict()
     ann = result["players"][0]["explanations"]
     assert ann["walkways"]["cells"] == [
         "A1", "B1", "A2", "B2", "C1", "D1", "C2", "D2", "A3", "B3", "A4", "B4", "C3", "D3", "C4", "D4"]
@@ -112,7 +114,7 @@ def test_explanations_name_the_contributing_cells() -> None:
 def test_more_points_wins_without_tie_break() -> None:
     data = load("game-level1.json")
     data["players"][0]["coins"] = 12  # Ann 53, Bob 50
-    result = score_game(data)
+    result = score_game(data).to_dict()
     assert result["winners"] == ["Ann"] and result["tie_break"] is None
     assert [p["rank"] for p in result["players"]] == [1, 2]
 
@@ -123,7 +125,7 @@ def test_shared_victory_when_points_and_coins_tie() -> None:
     # so both players have 38 points before coins.
     data["players"][0]["garden"][0][2] = "sand/stone/gate/se"
     data["players"][0]["coins"] = data["players"][1]["coins"] = 12
-    result = score_game(data)
+    result = score_game(data).to_dict()
     assert [p["total"] for p in result["players"]] == [50, 50]
     assert result["winners"] == ["Ann", "Bob"]
     assert "shared victory" in result["tie_break"]
@@ -141,14 +143,14 @@ def test_invalid_game_raises_with_every_problem() -> None:
 
 def test_majority_interpretation_is_switchable_in_the_game_file() -> None:
     data = load("game-level5.json")  # water: Ann 8, Bob 2, Cy 0, Dan 0
-    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [8, 4, 0, 0]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [8, 4, 0, 0]
     data["rules"] = {"majority_needs_a_tile": False}
-    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [8, 4, 0, 0]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [8, 4, 0, 0]
     data["players"] = data["players"][2:]  # Cy and Dan, both 0 water: they now share first place
     data["missions"][1]["completed_by"] = ["Dan", "Cy"]
-    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [8, 8]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [8, 8]
     del data["rules"]
-    assert [p["categories"]["majority"] for p in score_game(data)["players"]] == [0, 0]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [0, 0]
 
 
 def test_unknown_rules_switch_is_an_error() -> None:
@@ -157,3 +159,26 @@ def test_unknown_rules_switch_is_an_error() -> None:
     with pytest.raises(InvalidGameError) as info:
         score_game(data)
     assert len(info.value.problems) == 2
+
+
+def test_score_game_returns_a_frozen_typed_result() -> None:
+    result = score_game(load("game-level5.json"))
+    assert isinstance(result, GameResult)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.winners = ("Bob",)  # type: ignore[misc]
+    assert result.boards == (Board.BASICS, Board.UNITY, Board.MINIMALISTIC, Board.TWO_MISSIONS, Board.ONE_MISSION)
+    assert result.categories[0] is Category.COINS and result.categories[-1] is Category.MISSIONS
+    dan = result.player("Dan")
+    assert (dan.total, dan.rank, dan.points(Category.MISSIONS), dan.score("unity").points) == (49, 3, 10, 0)
+    assert dan.score(Category.MAJOR).points == 6 and len(dan.score(Category.MAJOR).cells) == 3
+    with pytest.raises(KeyError):
+        result.player("Nobody")
+    assert [w.severity for w in result.warnings] == [Severity.INFO] * len(result.warnings)
+
+
+def test_to_dict_without_explanations_is_the_bare_contract() -> None:
+    result = score_game(load("game-level3.json"))
+    full, bare = result.to_dict(), result.to_dict(explain=False)
+    assert list(full) == ["players", "winners", "tie_break", "warnings", "boards"]
+    assert [set(p) for p in bare["players"]] == [{"name", "total", "rank", "categories"}] * 3
+    assert [{k: v for k, v in p.items() if k != "explanations"} for p in full["players"]] == bare["players"]

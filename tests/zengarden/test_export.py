@@ -24,12 +24,12 @@ def test_csv_has_categories_players_totals_and_ranks() -> None:
     assert rows[0] == ["Category", "Ann", "Bob", "Cy", "Dan"]
     labels = [r[0] for r in rows[1:]]
     assert labels[0] == "Coins" and labels[-2:] == ["Total", "Rank"]
-    assert len(rows) == 1 + len(RESULT["players"][0]["categories"]) + 2
+    assert len(rows) == 1 + len(RESULT.categories) + 2
     totals = rows[-2][1:]
-    assert [int(t) for t in totals] == [p["total"] for p in RESULT["players"]]
+    assert [int(t) for t in totals] == [p.total for p in RESULT.players]
     # each column sums to its total
-    for col, p in enumerate(RESULT["players"], start=1):
-        assert sum(int(r[col]) for r in rows[1:-2]) == p["total"]
+    for col, p in enumerate(RESULT.players, start=1):
+        assert sum(int(r[col]) for r in rows[1:-2]) == p.total
 
 
 def test_csv_labels_can_be_localised() -> None:
@@ -40,11 +40,11 @@ def test_csv_labels_can_be_localised() -> None:
 
 def test_summary_text_names_winner_and_ranking() -> None:
     text = summary_text(RESULT, LEVEL5, date="2026-01-01")
-    winner = RESULT["winners"][0]
+    winner = RESULT.winners[0]
     assert f"Winner: {winner}" in text
     assert "Boards 1, 2, 3, 4, 5" in text and "2026-01-01" in text
-    ranked = sorted(RESULT["players"], key=lambda p: p["rank"])
-    assert f"1. {ranked[0]['name']} — {ranked[0]['total']} points" in text
+    ranked = sorted(RESULT.players, key=lambda p: p.rank)
+    assert f"1. {ranked[0].name} — {ranked[0].total} points" in text
 
 
 def test_bgstats_payload_and_link() -> None:
@@ -54,11 +54,11 @@ def test_bgstats_payload_and_link() -> None:
     assert payload["game"]["name"] == "Zen Garden" and payload["game"]["highestWins"] is True
     assert payload["board"] == "Boards 1, 2, 3, 4, 5"
     by_name = {p["name"]: p for p in payload["players"]}
-    for p in RESULT["players"]:
-        assert by_name[p["name"]]["score"] == p["total"]
-        assert by_name[p["name"]]["rank"] == p["rank"]
-        assert by_name[p["name"]]["winner"] == (p["name"] in RESULT["winners"])
-        assert "startPlayer" in by_name[p["name"]]  # BG Stats refuses plays without it
+    for p in RESULT.players:
+        assert by_name[p.name]["score"] == p.total
+        assert by_name[p.name]["rank"] == p.rank
+        assert by_name[p.name]["winner"] == (p.name in RESULT.winners)
+        assert "startPlayer" in by_name[p.name]  # BG Stats refuses plays without it
     assert by_name["Bob"]["startPlayer"] is True
     assert "walkways" in payload["comments"]
     link = bgstats_link(RESULT, LEVEL5, played_at=when)

@@ -35,7 +35,7 @@ def test_photo_players_are_read_jointly_by_the_reader(tmp_path: Path) -> None:
         return [Reading(Garden.from_rows(gardens[p.stem])) for p in paths]
 
     result = score_game_file(data, base_dir=tmp_path, reader=reader)
-    assert table(result) == LEVEL1
+    assert table(result.to_dict()) == LEVEL1
     assert len(calls) == 1 and [p.name for p in calls[0]] == ["Ann.jpg", "Bob.jpg"]  # one joint call
 
 
@@ -66,4 +66,4 @@ def test_zengarden_score_reads_the_sample_photos_with_the_bundled_model() -> Non
     for player in game["players"]:
         sidecar = json.loads((SAMPLES / Path(player.pop("photo")).with_suffix(".json")).read_text())
         player["garden"] = sidecar["garden"]
-    assert result == json.loads(json.dumps(score_game_file(game)))
+    assert result == score_game_file(game).to_dict()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,10 @@ def test_save_list_load_delete(tmp_path: Path) -> None:
     assert [g.id for g in listed] == [gid2, gid]  # newest first
     summary = next(g for g in listed if g.id == gid)
     assert summary.boards == (1, 2, 3, 4, 5)
-    assert summary.winners == tuple(result["winners"])
+    assert summary.winners == result.winners
     assert [n for n, _, _ in summary.players] == ["Ann", "Bob", "Cy", "Dan"]
     saved = db.load(gid)
-    assert saved.game == LEVEL5 and saved.result == result
+    assert saved.game == LEVEL5 and saved.result == result.to_dict()
     assert saved.readings["Ann"]["corrections"][0]["cell"] == "A1"
     assert db.delete(gid) is True
     assert db.delete(gid) is False
@@ -56,14 +57,13 @@ def test_update_in_place_and_rescore(tmp_path: Path) -> None:
     result = score_game(LEVEL5)
     gid = db.save(LEVEL5, result)
     # store a stale result, then re-score: the stored result is recomputed from the game file
-    stale = json.loads(json.dumps(result))
-    stale["players"][0]["total"] = 0
+    stale = replace(result, players=(replace(result.players[0], categories=()), *result.players[1:]))
     db.save(LEVEL5, stale, game_id=gid)
     assert db.count() == 1
     assert db.load(gid).result["players"][0]["total"] == 0
     fresh = db.rescore(gid)
-    assert fresh["players"][0]["total"] == result["players"][0]["total"]
-    assert db.load(gid).result == fresh
+    assert fresh == result
+    assert db.load(gid).result == fresh.to_dict()
 
 
 def test_rescore_invalid_game_raises(tmp_path: Path) -> None:
@@ -81,11 +81,11 @@ def test_player_stats_games_wins_average(tmp_path: Path) -> None:
     db.save(LEVEL5, r5)
     db.save(LEVEL5, r5)
     stats = {s.name: s for s in db.player_stats()}
-    winner = r5["winners"][0]
+    winner = r5.winners[0]
     assert stats[winner].games == 2 and stats[winner].wins == 2 and stats[winner].win_rate == 1.0
-    ann = next(p for p in r5["players"] if p["name"] == "Ann")
-    assert stats["Ann"].average == pytest.approx(ann["total"])
-    assert stats["Ann"].best == ann["total"]
+    ann = r5.player("Ann")
+    assert stats["Ann"].average == pytest.approx(ann.total)
+    assert stats["Ann"].best == ann.total
     only = db.player_stats(["Bob"])
     assert [s.name for s in only] == ["Bob"]
 
