@@ -12,16 +12,22 @@ from __future__ import annotations
 import hashlib
 import importlib
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
+from scorer.tiles import ALL_CELLS, cell_name
 from vision.locate import order_corners  # the reader's orientation rule, also for clicked corners
 from vision.overlay import downscale
+
+if TYPE_CHECKING:
+    from vision.read import GardenReading
+
+CELL_NAMES = tuple(cell_name(c) for c in ALL_CELLS)
 
 #: Longer side of the copy the app keeps, shows and reads (phone photos are 4000+ pixels).
 WORK_SIDE = 1600
@@ -109,35 +115,21 @@ def load_copy(path: Path) -> np.ndarray | None:
     return image if image is not None and image.ndim == 3 else None
 
 
-def reading_to_dict(reading: Any, digest: str, manual_corners: bool = False) -> dict[str, Any]:
-    """A GardenReading as plain JSON (for the draft, autosave and history)."""
-    alternatives: dict[str, list[list[Any]]] = {}
-    raw_alt = getattr(reading, "alternatives", None)
-    if raw_alt is not None:
-        names = [f"{'ABCD'[c]}{r + 1}" for r in range(4) for c in range(4)]
-        items = raw_alt.items() if isinstance(raw_alt, Mapping) else zip(names, _flatten(raw_alt))
-        for cell, cands in items:
-            try:
-                alternatives[str(cell)] = [[str(t), round(float(p), 4)] for t, p in list(cands)[:4]]
-            except (TypeError, ValueError):
-                continue
-    confidence = np.asarray(getattr(reading, "confidence", np.ones((4, 4))), dtype=float).reshape(4, 4)
+def reading_to_dict(reading: GardenReading, digest: str, manual_corners: bool = False) -> dict[str, Any]:
+    """A reading as the draft, autosave and history keep it: :meth:`GardenReading.to_dict` with
+    the photo's digest, whether the corners were clicked, and each cell's first four candidates
+    keyed by cell name (``{"B3": [[tile, p], ...]}``)."""
+    data = reading.to_dict()
     return {
         "photo": digest,
-        "garden": reading.garden.to_lists(),
-        "corners": np.asarray(reading.corners, dtype=float).reshape(4, 2).round(2).tolist(),
-        "confidence": confidence.round(4).tolist(),
-        "review": [str(c) for c in getattr(reading, "review", ())],
-        "alternatives": alternatives,
+        "garden": data["garden"],
+        "corners": data["corners"],
+        "confidence": data["confidence"],
+        "review": data["review"],
+        "alternatives": {cell: cands[:4] for cell, cands in zip(CELL_NAMES, data["alternatives"])},
         "manual_corners": manual_corners,
-        "timings": {k: round(float(v), 4) for k, v in dict(getattr(reading, "timings", {}) or {}).items()},
+        "timings": data["timings"],
     }
-
-
-def _flatten(raw: Any) -> list[Any]:
-    if isinstance(raw, Sequence) and len(raw) == 4 and all(isinstance(r, Sequence) and len(r) == 4 for r in raw):
-        return [cell for row in raw for cell in row]
-    return list(raw)
 
 
 def read_photo(image: np.ndarray, model: Any = None, corners: Sequence[Sequence[float]] | None = None,
