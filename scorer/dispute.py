@@ -20,13 +20,19 @@ from scorer.tiles import cell_name
 from scorer.vocab import (
     DECOR_POINTS,
     DETAIL_POINTS,
+    GRID_SIZE,
+    MAJOR_POINTS_PER_TILE,
     MAJORITY_FIRST_POINTS,
     MAJORITY_SECOND_POINTS,
     MAX_COINS,
+    MIN_COINS,
     MINIMALISM_POINTS,
+    MINOR_POINTS_PER_TILE,
     MISSION_POINTS,
+    MISSIONS_PER_BOARD,
     UNITY_POINTS,
     WALKWAY_POINTS,
+    Category,
 )
 
 
@@ -68,21 +74,23 @@ def possible_points() -> dict[str, frozenset[int]]:
     """Every value each category can take for one player (from the scoring tables)."""
     decor_single = [0, *DECOR_POINTS.values()]
     decor = {a + b for a in decor_single for b in decor_single}  # at most two types reach 6 tiles
+    most = sum(MISSIONS_PER_BOARD.values())  # every mission in play, one point tile each
     missions = {0}
-    for n in range(1, 4):  # up to three missions, one point tile each
-        for combo in combinations(list(MISSION_POINTS) * 3, n):
+    for n in range(1, most + 1):
+        for combo in combinations(list(MISSION_POINTS) * most, n):
             missions.add(sum(combo))
+    tiles = GRID_SIZE * GRID_SIZE
     return {
-        "coins": frozenset(range(MAX_COINS + 1)),
-        "walkways": frozenset(WALKWAY_POINTS.values()),
-        "decor": frozenset(decor),
-        "minor": frozenset(range(17)),
-        "major": frozenset(range(0, 33, 2)),
-        "majority": frozenset({0, MAJORITY_SECOND_POINTS, MAJORITY_FIRST_POINTS}),
-        "detail": frozenset(DETAIL_POINTS.values()),
-        "unity": frozenset({0, UNITY_POINTS}),
-        "minimalism": frozenset(MINIMALISM_POINTS.values()),
-        "missions": frozenset(missions),
+        Category.COINS.value: frozenset(range(MIN_COINS, MAX_COINS + 1)),
+        Category.WALKWAYS.value: frozenset(WALKWAY_POINTS.values()),
+        Category.DECOR.value: frozenset(decor),
+        Category.MINOR.value: frozenset(n * MINOR_POINTS_PER_TILE for n in range(tiles + 1)),
+        Category.MAJOR.value: frozenset(n * MAJOR_POINTS_PER_TILE for n in range(tiles + 1)),
+        Category.MAJORITY.value: frozenset({0, MAJORITY_SECOND_POINTS, MAJORITY_FIRST_POINTS}),
+        Category.DETAIL.value: frozenset(DETAIL_POINTS.values()),
+        Category.UNITY.value: frozenset({0, UNITY_POINTS}),
+        Category.MINIMALISM.value: frozenset(MINIMALISM_POINTS.values()),
+        Category.MISSIONS.value: frozenset(missions),
     }
 
 

@@ -13,7 +13,9 @@ from typing import Any
 from scorer.errors import InvalidGameError, NotationError, Problem, Severity
 from scorer.tiles import Cell, Feature, Garden, Tile, TileKind, cell_name
 from scorer.vocab import (
+    ALL_BOARDS,
     ALL_SPACES,
+    COIN_BONUS_LINE,
     GRID_SIZE,
     MAX_COINS,
     MAX_PLAYERS,
@@ -25,6 +27,10 @@ from scorer.vocab import (
     Board,
     Space,
 )
+
+_BOARD_NUMBERS = frozenset(int(b) for b in ALL_BOARDS)
+_BOARD_RANGE = f"{min(_BOARD_NUMBERS)}–{max(_BOARD_NUMBERS)}"
+_COIN_RANGE = f"{MIN_COINS}–{MAX_COINS}"
 
 
 @dataclass(frozen=True)
@@ -109,7 +115,7 @@ def expected_mission_count(boards: Sequence[Board]) -> int:
 
 
 def qualifies(garden: Garden, features: Sequence[Feature]) -> bool:
-    """Whether a garden completes a mission: each feature shown on at least 4 tiles."""
+    """Whether a garden completes a mission: each feature shown on at least ``MISSION_MIN_COUNT`` tiles."""
     return all(garden.count(f) >= MISSION_MIN_COUNT for f in features)
 
 
@@ -140,12 +146,12 @@ def _parse_boards(data: Mapping[str, Any], out: _Collector) -> tuple[Board, ...]
         out.error("'boards' is missing (a list such as [1, 2, 3, 4, 5])", field="boards")
         return ()
     if not isinstance(raw, list) or not raw:
-        out.error(f"'boards' must be a non-empty list of board numbers 1–5, got {raw!r}", field="boards")
+        out.error(f"'boards' must be a non-empty list of board numbers {_BOARD_RANGE}, got {raw!r}", field="boards")
         return ()
     boards: list[Board] = []
     for value in raw:
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
-            out.error(f"unknown board {value!r} (boards are numbered 1–5)", field="boards")
+        if isinstance(value, bool) or not isinstance(value, int) or value not in _BOARD_NUMBERS:
+            out.error(f"unknown board {value!r} (boards are numbered {_BOARD_RANGE})", field="boards")
         elif Board(value) in boards:
             out.error(f"board {value} is listed twice", field="boards")
         else:
@@ -234,7 +240,7 @@ def _parse_tile_grid(raw: Any, name: str, out: _Collector) -> Garden | None:
         not isinstance(row, list) or len(row) != GRID_SIZE for row in raw
     ):
         shape = [len(r) if isinstance(r, list) else type(r).__name__ for r in raw] if isinstance(raw, list) else raw
-        out.error(f"garden must be 4 rows of 4 tiles, got {shape!r}", player=name)
+        out.error(f"garden must be {GRID_SIZE} rows of {GRID_SIZE} tiles, got {shape!r}", player=name)
         return None
     grid: list[list[Tile]] = []
     ok = True
@@ -253,10 +259,11 @@ def _parse_tile_grid(raw: Any, name: str, out: _Collector) -> Garden | None:
 def _parse_players(data: Mapping[str, Any], out: _Collector) -> list[Player]:
     raw = data.get("players")
     if not isinstance(raw, list):
-        out.error("'players' must be a list of 1–4 players", field="players")
+        out.error(f"'players' must be a list of {MIN_PLAYERS}–{MAX_PLAYERS} players", field="players")
         return []
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        out.error(f"{len(raw)} players given; a game has 1–4 (2–4 at the table)", field="players")
+        out.error(f"{len(raw)} players given; a game has {MIN_PLAYERS}–{MAX_PLAYERS} (2–{MAX_PLAYERS} at the table)",
+                  field="players")
     players: list[Player] = []
     seen_names: set[str] = set()
     for index, entry in enumerate(raw, start=1):
@@ -272,10 +279,10 @@ def _parse_players(data: Mapping[str, Any], out: _Collector) -> list[Player]:
         seen_names.add(name)
         coins = entry.get("coins")
         if isinstance(coins, bool) or not isinstance(coins, int):
-            out.error(f"coins must be a whole number 0–25, got {coins!r}", player=name)
+            out.error(f"coins must be a whole number {_COIN_RANGE}, got {coins!r}", player=name)
             coins = None
         elif not MIN_COINS <= coins <= MAX_COINS:
-            out.error(f"coins must be 0–25 (the coin track), got {coins}", player=name)
+            out.error(f"coins must be {_COIN_RANGE} (the coin track), got {coins}", player=name)
             coins = None
         photo = entry.get("photo")
         if "garden" in entry:
@@ -394,7 +401,7 @@ def check_game(data: Any) -> tuple[Game | None, list[Problem]]:
 
     for player in players:
         for line in coin_bonus_lines(player.garden):
-            out.info(f"{line.describe()} earned a {line.decor} coin bonus (+3 coins during play)",
+            out.info(f"{line.describe()} earned a {line.decor} coin bonus (+{COIN_BONUS_LINE} coins during play)",
                      player=player.name)
     if out.has_errors:
         return None, out.problems

@@ -16,6 +16,7 @@ from scorer.tiles import ALL_CELLS, Cell, Feature, Garden, cell_name
 from scorer.vocab import (
     ALL_DECORS,
     ALL_FLOORS,
+    COLUMN_LETTERS,
     DECOR_MAX_COUNT,
     DECOR_MIN_COUNT,
     DECOR_POINTS,
@@ -309,7 +310,7 @@ def score_missions(garden: Garden, name: str, missions: Sequence[Any]) -> Catego
 
 @dataclass(frozen=True)
 class BonusLine:
-    """A row, column or diagonal of four tiles with the same decor (+3 coins during play)."""
+    """A row, column or diagonal of four tiles with the same decor (``COIN_BONUS_LINE`` coins during play)."""
 
     kind: str  # "row", "column" or "diagonal"
     index: int
@@ -320,8 +321,8 @@ class BonusLine:
         if self.kind == "row":
             return f"row {self.index + 1}"
         if self.kind == "column":
-            return f"column {'ABCD'[self.index]}"
-        return "diagonal A1–D4" if self.index == 0 else "diagonal D1–A4"
+            return f"column {COLUMN_LETTERS[self.index]}"
+        return f"diagonal {cell_name(self.cells[0])}–{cell_name(self.cells[-1])}"
 
 
 def coin_bonus_lines(garden: Garden) -> list[BonusLine]:

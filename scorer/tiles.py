@@ -27,6 +27,7 @@ from scorer.vocab import (
     ALL_FEATURE_KINDS,
     ALL_FLOORS,
     ALL_PATHS,
+    COLUMN_LETTERS,
     GRID_SIZE,
     Corner,
     Decor,
@@ -45,21 +46,25 @@ _VALUES_BY_KIND: Final[dict[FeatureKind, tuple[FeatureValue, ...]]] = {
 }
 
 
+ALL_CELLS: Final[tuple[Cell, ...]] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
+_CELL_NAME: Final = re.compile(rf"\s*([{COLUMN_LETTERS}{COLUMN_LETTERS.lower()}])([1-{GRID_SIZE}])\s*")
+_SHAPE: Final = f"{GRID_SIZE} rows of {GRID_SIZE} tiles"
+
+
 def cell_name(cell: Cell) -> str:
     """``(row, col)`` -> ``"A1"``-style name (column letter, row number)."""
     row, col = cell
-    return f"{'ABCD'[col]}{row + 1}"
+    return f"{COLUMN_LETTERS[col]}{row + 1}"
 
 
 def parse_cell(name: str) -> Cell:
     """``"B3"`` -> ``(2, 1)``. Raises :class:`NotationError` for anything else."""
-    m = re.fullmatch(r"\s*([A-Da-d])([1-4])\s*", name)
+    m = _CELL_NAME.fullmatch(name)
     if not m:
-        raise NotationError(f"not a cell name (A1…D4): {name!r}")
-    return int(m.group(2)) - 1, "ABCD".index(m.group(1).upper())
+        raise NotationError(f"not a cell name ({cell_name(ALL_CELLS[0])}…{cell_name(ALL_CELLS[-1])}): {name!r}")
+    return int(m.group(2)) - 1, COLUMN_LETTERS.index(m.group(1).upper())
 
 
-ALL_CELLS: Final[tuple[Cell, ...]] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
 
 
 _BY_VALUE: dict[int, dict[str, Any]] = {}
@@ -211,7 +216,7 @@ class Garden:
     def __post_init__(self) -> None:
         if len(self.rows) != GRID_SIZE or any(len(row) != GRID_SIZE for row in self.rows):
             shape = [len(row) for row in self.rows]
-            raise NotationError(f"a garden is 4 rows of 4 tiles; got rows of lengths {shape}")
+            raise NotationError(f"a garden is {_SHAPE}; got rows of lengths {shape}")
         for row in self.rows:
             for tile in row:
                 if not isinstance(tile, Tile):
@@ -222,11 +227,11 @@ class Garden:
         """Build from a 4×4 nested list of tiles or tile strings. Raises :class:`NotationError`
         naming every bad cell."""
         if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
-            raise NotationError(f"a garden is a list of 4 rows of 4 tiles, got {type(rows).__name__}")
+            raise NotationError(f"a garden is a list of {_SHAPE}, got {type(rows).__name__}")
         grid = [list(row) if isinstance(row, (list, tuple)) else row for row in rows]
         if len(grid) != GRID_SIZE or any(not isinstance(row, list) or len(row) != GRID_SIZE for row in grid):
             shape = [len(row) if isinstance(row, list) else type(row).__name__ for row in grid]
-            raise NotationError(f"a garden is 4 rows of 4 tiles; got rows of lengths {shape}")
+            raise NotationError(f"a garden is {_SHAPE}; got rows of lengths {shape}")
         parsed: list[list[Tile]] = []
         problems: list[str] = []
         for r, row in enumerate(grid):
@@ -246,7 +251,7 @@ class Garden:
         """Parse the text notation (16 tiles, row by row). Inverse of :meth:`format`."""
         tokens = [t for t in re.split(r"[\s,;|]+", text.strip()) if t]
         if len(tokens) != GRID_SIZE * GRID_SIZE:
-            raise NotationError(f"a garden needs 16 tiles, found {len(tokens)}")
+            raise NotationError(f"a garden needs {len(ALL_CELLS)} tiles, found {len(tokens)}")
         return cls.from_rows([tokens[i : i + GRID_SIZE] for i in range(0, len(tokens), GRID_SIZE)])
 
     def format(self) -> str:

@@ -157,6 +157,8 @@ LEVELS: Final[dict[int, tuple[Board, ...]]] = {
 MISSIONS_PER_BOARD: Final[dict[Board, int]] = {Board.TWO_MISSIONS: 2, Board.ONE_MISSION: 1}
 
 GRID_SIZE: Final = 4
+#: Column letters of the cell names, A1 (top-left) to D4.
+COLUMN_LETTERS: Final = "ABCD"[:GRID_SIZE]
 MIN_COINS: Final = 0
 MAX_COINS: Final = 25
 START_COINS: Final = 12
@@ -186,4 +188,5 @@ MINIMALISM_MAX_COUNT: Final = 5
 #: Points for the 1st, 2nd and 3rd player to complete a mission.
 MISSION_POINTS: Final[tuple[int, ...]] = (5, 3, 1)
 MISSION_MIN_COUNT: Final = 4
+#: Coins a player takes during play for a row, column or diagonal of four tiles with one decor.
 COIN_BONUS_LINE: Final = 3

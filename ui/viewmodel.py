@@ -34,15 +34,17 @@ from scorer.vocab import (
     ALL_FLOORS,
     ALL_PATHS,
     ALL_SPACES,
+    GRID_SIZE,
     LEVELS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    MISSION_MIN_COUNT,
     PLAYER_COLOURS,
     START_COINS,
 )
 
 DRAFT_VERSION = 1
-GRID = 4
+GRID = GRID_SIZE
 ATTRS = ("floor", "path", "decor", "corner")
 ATTR_VALUES: dict[str, tuple[str, ...]] = {
     "floor": tuple(f.value for f in ALL_FLOORS),
@@ -369,7 +371,7 @@ def mission_status(draft: Mapping[str, Any]) -> list[MissionStatus]:
                     grid = player["garden"]
                     tiles = [t for row in grid for t in (tile_or_none(x) for x in row) if t is not None]
                     counts[player["name"]] = tuple(sum(1 for t in tiles if t.shows(f)) for f in parsed)
-                    if all(n >= 4 for n in counts[player["name"]]):
+                    if all(n >= MISSION_MIN_COUNT for n in counts[player["name"]]):
                         qualifiers.append(player["name"])
                     continue
                 counts[player["name"]] = tuple(garden.count(f) for f in parsed)
