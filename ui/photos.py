@@ -167,11 +167,16 @@ def read_photos_jointly(images: Sequence[np.ndarray], corners: Sequence[Sequence
     return [reading_to_dict(r, d, manual_corners=c is not None) for r, d, c in zip(readings, digests, corners)]
 
 
+def click_to_photo(x: float, y: float, displayed_width: float, image_width: float) -> tuple[float, float]:
+    """A click on the photo as displayed (``displayed_width`` pixels wide) -> photo pixels."""
+    scale = image_width / float(displayed_width) if displayed_width else 1.0
+    return float(x) * scale, float(y) * scale
+
+
 def clicks_to_corners(clicks: Sequence[Sequence[float]], displayed_width: float, image_width: float
                       ) -> list[list[float]]:
     """Four clicks in displayed pixels -> photo pixels, ordered TL, TR, BR, BL around their centre."""
     if len(clicks) != 4:
         raise ValueError("four corner clicks are needed")
-    scale = image_width / float(displayed_width) if displayed_width else 1.0
-    pts = np.asarray(clicks, dtype=float) * scale
-    return order_corners(pts).tolist()
+    pts = [click_to_photo(x, y, displayed_width, image_width) for x, y in clicks]
+    return order_corners(np.asarray(pts, dtype=float)).tolist()

@@ -39,8 +39,10 @@ from scorer.vocab import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     MISSION_MIN_COUNT,
+    MISSIONS_PER_BOARD,
     PLAYER_COLOURS,
     START_COINS,
+    Board,
 )
 
 DRAFT_VERSION = 1
@@ -114,6 +116,28 @@ def set_player_count(draft: Mapping[str, Any], count: int) -> dict[str, Any]:
         players.append(player)
     out["players"] = players
     return out
+
+
+def rename_player(draft: Mapping[str, Any], index: int, name: str) -> dict[str, Any]:
+    """A copy with player ``index`` called ``name``, also in the missions' completion orders."""
+    out = copy.deepcopy(dict(draft))
+    old = out["players"][index]["name"]
+    for mission in out["missions"]:
+        mission["completed_by"] = [name if x == old else x for x in mission["completed_by"]]
+    out["players"][index]["name"] = name
+    return out
+
+
+def mission_board(boards: Sequence[int], index: int) -> int:
+    """The board (4 or 5) the ``index``-th mission of the draft belongs to: board 4's two come first;
+    a mission beyond those of the boards in play counts as board 5's."""
+    before = 0
+    for board in sorted(int(b) for b in boards):
+        count = MISSIONS_PER_BOARD.get(Board(board), 0)
+        if index < before + count:
+            return board
+        before += count
+    return int(Board.ONE_MISSION)
 
 
 def level_of(boards: Sequence[int]) -> int | None:

@@ -12,7 +12,7 @@ import pytest
 from scorer import score_game
 from ui import i18n, state
 from ui import viewmodel as vm
-from ui.photos import PhotoError, clicks_to_corners, load_photo, order_corners
+from ui.photos import PhotoError, click_to_photo, clicks_to_corners, load_photo, order_corners
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
@@ -164,3 +164,25 @@ def test_merge_reading_keeps_corrections() -> None:
     new = [["b"] * 4 for _ in range(4)]
     merged = vm.merge_reading(old, new, current)
     assert merged[1][2] == "fixed" and merged[0][0] == "b"
+
+
+def test_renaming_a_player_renames_them_in_the_mission_orders() -> None:
+    draft = vm.new_draft(players=3)
+    draft["missions"][0]["completed_by"] = ["Player 2", "Player 1"]
+    draft["missions"][2]["completed_by"] = ["Player 2"]
+    renamed = vm.rename_player(draft, 1, "Bea")
+    assert [p["name"] for p in renamed["players"]] == ["Player 1", "Bea", "Player 3"]
+    assert [m["completed_by"] for m in renamed["missions"]] == [["Bea", "Player 1"], [], ["Bea"]]
+    assert draft["players"][1]["name"] == "Player 2"  # the draft given is left as it was
+
+
+def test_mission_board_follows_the_boards_in_play() -> None:
+    assert [vm.mission_board([1, 2, 3, 4, 5], m) for m in range(3)] == [4, 4, 5]
+    assert [vm.mission_board([1, 4], m) for m in range(2)] == [4, 4]
+    assert vm.mission_board([5], 0) == 5
+    assert vm.mission_board([1, 5], 1) == 5
+
+
+def test_a_click_is_scaled_from_the_displayed_photo_to_photo_pixels() -> None:
+    assert click_to_photo(50, 25, displayed_width=300, image_width=1200) == (200.0, 100.0)
+    assert click_to_photo(7, 9, displayed_width=0, image_width=1200) == (7.0, 9.0)

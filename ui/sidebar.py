@@ -1,0 +1,62 @@
+"""The sidebar: language, new game, data directory, "improve recognition for my copy"."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import i18n, photos, state
+from ui import viewmodel as vm
+from ui.session import get_model, replace_draft, ss
+
+
+def sidebar(T: i18n.Translator) -> None:
+    s = ss()
+    with st.sidebar:
+        lang = st.radio(T("language"), list(i18n.LANGUAGES), index=list(i18n.LANGUAGES).index(T.lang),
+                        format_func=lambda code: i18n.LANGUAGES[code], horizontal=True, key="lang_choice")
+        if lang != s.settings["lang"]:
+            s.settings["lang"] = lang
+            state.save_settings(s.settings)
+            st.rerun()
+        if st.button(T("new_game"), icon="➕", width="stretch"):
+            fresh = vm.new_draft(players=len(s.draft["players"]))
+            for i, p in enumerate(s.draft["players"]):  # keep the table's names and colours
+                fresh["players"][i]["name"], fresh["players"][i]["colour"] = p["name"], p["colour"]
+            replace_draft(fresh)
+        st.caption(T("data_dir", path=s.data_dir))
+        recognition_panel(T)
+
+
+def recognition_panel(T: i18n.Translator) -> None:
+    s = ss()
+    status = photos.vision_status()
+    with st.expander(T("improve_title")):
+        keep = st.checkbox(T("keep_examples"), value=bool(s.settings.get("keep_examples")), key="keep_examples")
+        if keep != s.settings.get("keep_examples"):
+            s.settings["keep_examples"] = keep
+            state.save_settings(s.settings)
+        from ui import calibration
+
+        n = calibration.count_examples()
+        st.caption(T("examples_count", n=n))
+        st.caption(T("model_in_use", model=s.settings.get("model_path") or T("bundled_model")))
+        if not (status["train"] and status["dataset"]):
+            st.info(T("training_unavailable"))
+            return
+        if st.button(T("retrain"), disabled=n == 0, width="stretch"):
+            bar = st.progress(0.0, text=T("training"))
+            try:
+                path = calibration.retrain(lambda f, msg="": bar.progress(min(1.0, max(0.0, float(f))),
+                                                                           text=msg or T("training")))
+            except (ValueError, OSError) as exc:
+                st.error(T("training_failed", error=str(exc)))
+            else:
+                s.settings["model_path"] = str(path)
+                state.save_settings(s.settings)
+                get_model.clear()
+                st.success(T("training_done"))
+        if s.settings.get("model_path") and st.button(T("reset_model"), width="stretch"):
+            s.settings["model_path"] = None
+            state.save_settings(s.settings)
+            get_model.clear()
+            st.rerun()

@@ -1,0 +1,238 @@
+"""Gardens tab: per player a photo (read, outline drawn, corners clickable) and the tile editor."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from scorer import InvalidGameError, score_game
+from scorer.vocab import MAX_COINS, MIN_COINS
+from ui import i18n, photos, state
+from ui import viewmodel as vm
+from ui.session import garden_png, k, model_or_error, photo_image, ss
+from vision import overlay
+
+#: Longer side of the photo as shown (phones are ~400 px wide; enough for a sharp desktop view too).
+DISPLAY_SIDE = 900
+
+
+def gardens_tab(T: i18n.Translator) -> None:
+    draft = ss().draft
+    conflicts = vm.tile_conflicts(draft)
+    for c in conflicts:
+        where = ", ".join(f"{name} {cell}" for name, cell in c.places)
+        st.warning(T("conflict_photo" if c.from_photo else "conflict", tile=T.kind(c.kind), where=where))
+    with_photos = [i for i, p in enumerate(draft["players"]) if p.get("reading") and photo_image(p.get("photo"))
+                   is not None]
+    if len(with_photos) >= 2 and st.button(T("read_jointly"), key=k("joint"), help=T("read_jointly_help")):
+        read_jointly(T, with_photos)
+    tabs = st.tabs([f"{T.colour_dot(p['colour'])} {p['name']}" for p in draft["players"]])
+    for i, (tab, player) in enumerate(zip(tabs, draft["players"])):
+        with tab:
+            garden_panel(T, i, player, vm.conflict_cells(conflicts, player["name"]))
+    live_totals(T)
+
+
+def live_totals(T: i18n.Translator) -> None:
+    """Totals as soon as the game is complete, right under the gardens (details on Results)."""
+    game, missing = vm.game_from_draft(ss().draft)
+    if missing:
+        return
+    try:
+        result = score_game(game)
+    except InvalidGameError:
+        return
+    totals = "  ·  ".join(f"{p.name}: {p.total}" for p in result.players)
+    st.markdown(f"**{T('totals')}:** {totals}")
+
+
+def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
+    """Read every photo of the game together (each tile exists once), keeping the user's corrections."""
+    s = ss()
+    model, error = model_or_error()
+    if model is None:
+        st.warning(T("reading_unavailable", error=error))
+        return
+    players = [s.draft["players"][i] for i in indices]
+    try:
+        with st.spinner(T("reading")):
+            readings = photos.read_photos_jointly(
+                [photo_image(p["photo"]) for p in players],
+                [p["reading"]["corners"] if p["reading"].get("manual_corners") else None for p in players],
+                [p["photo"] for p in players], model=model)
+    except photos.PhotoError as exc:
+        st.warning(T("read_error", error=str(exc)))
+        return
+    for i, player, reading in zip(indices, players, readings):
+        merged = vm.merge_reading(player["reading"], reading["garden"], player["garden"])
+        player["reading"] = reading
+        set_grid(player, merged)
+        s.messages[i] = ("success", T("read_ok", n=len(reading["review"])) if reading["review"]
+                         else T("read_ok_clean"))
+    st.rerun()
+
+
+def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_cells: list[str]) -> None:
+    s = ss()
+    player["coins"] = int(st.number_input(T("coins"), MIN_COINS, MAX_COINS, value=int(player["coins"]),
+                                          key=k(f"coins{i}")))
+    photo_input(T, i, player)
+    message = s.messages.get(i)
+    if message:
+        getattr(st, message[0])(message[1])
+    image = photo_image(player.get("photo"))
+    reading = player.get("reading")
+    review = sorted(set((reading or {}).get("review", [])) | set(conflict_cells))
+    if image is not None:
+        corners = (reading or {}).get("corners")
+        shown, scale = overlay.downscale(image, DISPLAY_SIDE)
+        shown_corners = None if corners is None else [[x * scale, y * scale] for x, y in corners]
+        st.image(overlay.to_rgb(overlay.draw_grid(shown, shown_corners, review=review)), caption=T("photo_caption"),
+                 width="stretch", output_format="JPEG")
+        if reading:
+            crops = overlay.photo_crops(image, corners, tile_size=72)
+            sheet = overlay.comparison_sheet(player["garden"], crops, tile_size=72, review=review)
+            st.image(overlay.to_rgb(sheet), caption=T("compare_caption"), width="stretch")
+        corner_clicker(T, i, player, image)
+    garden_editor(T, i, player, review)
+
+
+def photo_input(T: i18n.Translator, i: int, player: dict[str, Any]) -> None:
+    s = ss()
+    use_camera = st.toggle(T("use_camera"), key=k(f"cam{i}"))
+    if use_camera:
+        upload = st.camera_input(T("take_photo"), key=k(f"camera{i}"), resolution="1080p")
+    else:
+        upload = st.file_uploader(T("upload_photo"), type=["jpg", "jpeg", "png", "heic", "heif", "webp"],
+                                  key=k(f"upload{i}"))
+    if upload is None:
+        return
+    data = upload.getvalue()
+    digest = photos.digest_of(data)
+    slot = f"photo{i}"
+    if s.processed.get(slot) == digest:
+        return
+    s.processed[slot] = digest
+    handle_photo(T, i, player, data)
+
+
+def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes) -> None:
+    s = ss()
+    t0 = time.perf_counter()
+    try:
+        loaded = photos.load_photo(data)
+    except photos.PhotoError as exc:
+        s.messages[i] = ("error", T("photo_load_error", error=str(exc)))
+        return
+    photos.save_copy(loaded, state.photo_path(loaded.digest))
+    s.photos[loaded.digest] = loaded.image
+    player["photo"] = loaded.digest
+    player["reading"] = None
+    s.clicks[i] = []
+    run_reader(T, i, player, loaded.image, None)
+    s.timings[i] = {"photo_total": time.perf_counter() - t0, **loaded.timings}
+
+
+def run_reader(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, corners: Any) -> None:
+    s = ss()
+    model, error = model_or_error()
+    if model is None:
+        s.messages[i] = ("warning", T("reading_unavailable", error=error))
+        return
+    try:
+        with st.spinner(T("reading")):
+            reading = photos.read_photo(image, model=model, corners=corners, digest=player.get("photo") or "")
+    except photos.PhotoError as exc:
+        key = {"grid": "grid_not_found", "unavailable": "reading_unavailable"}.get(exc.kind, "read_error")
+        s.messages[i] = ("warning", T(key, error=str(exc)))
+        return
+    player["reading"] = reading
+    player["garden"] = [list(r) for r in reading["garden"]]
+    player["editor_base"] = [list(r) for r in reading["garden"]]
+    player["editor_ver"] = int(player.get("editor_ver", 0)) + 1
+    n_review = len(reading["review"])
+    s.messages[i] = ("success", T("read_ok", n=n_review) if n_review else T("read_ok_clean"))
+
+
+def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: Any) -> None:
+    from streamlit_image_coordinates import streamlit_image_coordinates
+
+    s = ss()
+    with st.expander(T("corners_title"), expanded=player.get("reading") is None):
+        st.caption(T("corners_help"))
+        clicks = s.clicks.setdefault(i, [])
+        display, scale = overlay.downscale(image, 700)
+        shown = overlay.draw_grid(display, None, clicks=[(x * scale, y * scale) for x, y in clicks])
+        value = streamlit_image_coordinates(overlay.to_rgb(shown), key=k(f"clicks{i}"), use_column_width="always")
+        if value and value != s.get(f"last_click{i}") and len(clicks) < 4:
+            s[f"last_click{i}"] = value
+            shown_w = float(value.get("width") or display.shape[1])
+            clicks.append(photos.click_to_photo(value["x"], value["y"], shown_w, image.shape[1]))
+            st.rerun()
+        c1, c2 = st.columns(2)
+        c1.caption(T("clicks_so_far", n=len(clicks)))
+        if c2.button(T("clear_clicks"), key=k(f"clear_clicks{i}")):
+            s.clicks[i] = []
+            st.rerun()
+        if len(clicks) == 4:
+            corners = photos.order_corners(clicks).tolist()
+            s.clicks[i] = []
+            run_reader(T, i, player, image, corners)
+            st.rerun()
+
+
+def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: list[str]) -> None:
+    reading = player.get("reading")
+    st.markdown(T("garden_editor_title"))
+    conf = reading.get("confidence") if reading else None
+    rows = vm.editor_rows(player["editor_base"], review=review, confidence=conf)
+    cfg = {
+        "cell": st.column_config.TextColumn(T("cell"), disabled=True, width="small"),
+        "check": st.column_config.TextColumn("⚠", disabled=True, width="small", help=T("check_help")),
+    }
+    for attr in vm.ATTRS:
+        cfg[attr] = st.column_config.SelectboxColumn(T(f"attr.{attr}"), options=list(vm.ATTR_VALUES[attr]),
+                                                     format_func=lambda v, a=attr: T.value(a, v))
+    if conf is not None:
+        cfg["confidence"] = st.column_config.NumberColumn(T("confidence"), disabled=True, format="%d%%")
+    order = ["cell", *(["check"] if review else []), *vm.ATTRS, *(["confidence"] if conf is not None else [])]
+    # keyed + fixed rows: Streamlit keeps the edits while only values (⚠, confidence) change
+    edited = st.data_editor(pd.DataFrame(rows), key=k(f"editor{i}.{player['editor_ver']}"), hide_index=True,
+                            column_config=cfg, column_order=order, width="stretch", num_rows="fixed")
+    player["garden"] = vm.grid_from_rows(edited.to_dict("records"))
+    missing = vm.missing_cells(player["garden"])
+    if missing:
+        st.caption(T("cells_missing", n=len(missing), cells=", ".join(missing[:8])))
+    for cell, cands in vm.review_hints(reading, [c for c in review if c not in missing]):
+        st.caption(T("review_hint", cell=cell, options=" · ".join(f"{T.kind(t)} {p}%" for t, p in cands)))
+    fixes = vm.corrections(reading, player["garden"])
+    if fixes:
+        st.caption(T("corrected_cells", cells=", ".join(f["cell"] for f in fixes)))
+    st.image(garden_png(json.dumps(player["garden"]), None, json.dumps(review), 64), caption=T("garden_caption"),
+             width=300)
+    with st.expander(T("type_garden")):
+        text = st.text_area(T("type_garden_help"), key=k(f"text{i}"), height=120,
+                            value="\n".join(" ".join(t for t in row) for row in player["garden"])
+                            if not missing else "")
+        c1, c2 = st.columns(2)
+        if c1.button(T("apply"), key=k(f"apply{i}")):
+            try:
+                grid = vm.parse_garden_text(text)
+            except ValueError as exc:
+                st.error(T("notation_error", error=str(exc)))
+            else:
+                set_grid(player, grid)
+                st.rerun()
+        if c2.button(T("clear_garden"), key=k(f"clear{i}")):
+            set_grid(player, vm.empty_grid())
+            st.rerun()
+
+
+def set_grid(player: dict[str, Any], grid: list[list[str]]) -> None:
+    player["garden"] = [list(r) for r in grid]
+    player["editor_base"] = [list(r) for r in grid]
+    player["editor_ver"] = int(player.get("editor_ver", 0)) + 1

@@ -1,0 +1,133 @@
+"""Results tab: score table, chart, reasons with tiles, dispute check, save and exports."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from scorer import GameResult, InvalidGameError, Severity, cell_name, score_game
+from scorer.dispute import check_claim
+from ui import i18n
+from ui import viewmodel as vm
+from ui.session import garden_png, get_history, k, photo_image, ss
+from zengarden.export import bgstats_link, score_sheet_csv, score_sheet_png, summary_text
+
+
+def results_tab(T: i18n.Translator) -> None:
+    s = ss()
+    game, missing = vm.game_from_draft(s.draft)
+    if missing:
+        st.info(T("not_ready"))
+        for item in missing:
+            st.caption("• " + T.missing(item))
+        return
+    try:
+        result = score_game(game)
+    except InvalidGameError as exc:
+        st.error(T("invalid_game"))
+        for p in exc.problems:
+            st.caption("• " + p.format())
+        return
+    labels = T.labels()
+    winners = result.winners
+    st.success(T("winners" if len(winners) > 1 else "winner", names=" & ".join(winners)))
+    if result.tie_break:
+        st.info(T("tie_break", reason=result.tie_break))
+    table = pd.DataFrame(vm.result_table(result, labels)).set_index(labels["category"])
+    st.dataframe(table, width="stretch")
+    totals = "  ·  ".join(f"{p.name}: {p.total}" for p in result.players)
+    st.markdown(f"**{T('totals')}:** {totals}")
+    chart = pd.DataFrame(vm.chart_rows(result, labels))
+    st.bar_chart(chart, x="player", y="points", color="category", height=280)
+    for w in result.warnings:
+        if w.severity is Severity.WARNING:
+            st.warning(f"{w.player}: {w.message}" if w.player else w.message)
+        else:
+            st.caption("ℹ️ " + (f"{w.player}: " if w.player else "") + w.message)
+
+    st.subheader(T("why_title"))
+    names = [p.name for p in result.players]
+    c1, c2 = st.columns(2)
+    who = c1.selectbox(T("player"), names, key=k("why_player"))
+    keys = [c.value for c in result.categories]
+    cat = c2.selectbox(T("category"), keys, index=min(1, len(keys) - 1), key=k("why_cat"), format_func=labels.get)
+    presult = result.player(who)
+    expl = presult.score(cat)
+    st.markdown(f"**{labels[cat]}: {expl.points}** — {expl.reason}")
+    grid = next(p["garden"] for p in s.draft["players"] if p["name"] == who)
+    st.image(garden_png(json.dumps(grid), json.dumps([cell_name(c) for c in expl.cells]), "[]", 64), width=300,
+             caption=T("why_caption"))
+    with st.expander(T("all_reasons")):
+        for e in presult.categories:
+            st.markdown(f"- **{labels[e.category]} {e.points}** — {e.reason}")
+
+    dispute_panel(T, result, labels)
+    save_and_export(T, game, result, labels)
+
+
+def dispute_panel(T: i18n.Translator, result: GameResult, labels: dict[str, str]) -> None:
+    with st.expander(T("dispute_title")):
+        names = [p.name for p in result.players]
+        who = st.selectbox(T("player"), names, key=k("dispute_player"))
+        claimed = st.number_input(T("claimed_total"), min_value=-50, max_value=400, value=None, step=1,
+                                  key=k("claimed_total"))
+        per_cat: dict[str, int | None] = {}
+        keys = [c.value for c in result.categories]
+        if st.toggle(T("claim_by_category"), key=k("claim_cats")):
+            cols = st.columns(2)
+            for j, key in enumerate(keys):
+                per_cat[key] = cols[j % 2].number_input(labels[key], value=None, step=1, key=k(f"claim_{key}"))
+        if claimed is None and not any(v is not None for v in per_cat.values()):
+            return
+        report = check_claim(result, who, total=None if claimed is None else int(claimed),
+                             categories={kk: None if v is None else int(v) for kk, v in per_cat.items()})
+        if report.agrees:
+            st.success(T("dispute_agrees", total=report.computed_total))
+            return
+        if report.claimed_total is not None:
+            st.warning(T("dispute_gap", claimed=report.claimed_total, computed=report.computed_total,
+                         gap=f"{report.gap:+d}"))
+        for d in report.differing:
+            st.markdown(T("dispute_diff", category=labels[d.category], claimed=d.claimed, computed=d.computed,
+                          reason=d.reason))
+        if report.candidates:
+            st.markdown(T("dispute_candidates"))
+            for d in report.candidates:
+                st.markdown(f"- **{labels[d.category]}** {d.computed} → {d.claimed}: {d.reason}")
+        for note in report.notes:
+            st.caption(note)
+
+
+def save_and_export(T: i18n.Translator, game: dict[str, Any], result: GameResult, labels: dict[str, str]) -> None:
+    s = ss()
+    st.subheader(T("save_title"))
+    history = get_history(s.data_dir)
+    readings = vm.readings_for_history(s.draft)
+    colours = [p["colour"] for p in s.draft["players"]]
+    game_file = dict(game)
+    game_file["players"] = [dict(p, colour=c) for p, c in zip(game["players"], colours)]
+    label = T("save_changes") if s.draft.get("history_id") else T("save_game")
+    if st.button(label, type="primary", icon="💾", key=k("save")):
+        gid = history.save(game_file, result, readings, game_id=s.draft.get("history_id"))
+        s.draft["history_id"] = gid
+        if s.settings.get("keep_examples"):
+            from ui import calibration
+
+            kept = calibration.keep_examples(s.draft, photo_image)
+            if kept:
+                st.caption(T("examples_kept", n=kept))
+        st.success(T("saved", id=gid))
+    c1, c2, c3 = st.columns(3)
+    c1.download_button(T("export_json"), json.dumps(game_file, indent=1, ensure_ascii=False),
+                       file_name="zen-garden-game.json", mime="application/json", key=k("dl_json"))
+    c2.download_button(T("export_csv"), score_sheet_csv(result, labels), file_name="zen-garden-scores.csv",
+                       mime="text/csv", key=k("dl_csv"))
+    c3.download_button(T("export_png"), score_sheet_png(result, labels, colours), file_name="zen-garden-scores.png",
+                       mime="image/png", key=k("dl_png"))
+    st.caption(T("summary_help"))
+    st.code(summary_text(result, game, labels, date=time.strftime("%Y-%m-%d")), language=None)
+    st.link_button(T("bgstats"), bgstats_link(result, game), icon="📒")
