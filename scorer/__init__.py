@@ -8,7 +8,7 @@ The public API is re-exported here::
 from scorer.errors import InvalidGameError, NotationError, Problem, Severity
 from scorer.game import Game, Mission, Player, Rules, parse_game, qualifies, validate_game
 from scorer.rules import CategoryScore, coin_bonus_lines, find_walkways, floor_areas
-from scorer.score import GameResult, PlayerResult, categories_in_play, score, score_game
+from scorer.score import GameResult, PlayerResult, score, score_game
 from scorer.tiles import (
     ALL_CELLS,
     ALL_FEATURES,
@@ -40,7 +40,6 @@ __all__ = [
     "Severity",
     "Tile",
     "TileKind",
-    "categories_in_play",
     "cell_name",
     "coin_bonus_lines",
     "find_walkways",

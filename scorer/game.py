@@ -85,13 +85,6 @@ class Game:
                 return p
         raise KeyError(name)
 
-    def emperor_features(self) -> tuple[Feature, ...]:
-        """Every Emperor tile in play: board 1's four, then two per mission."""
-        out = [self.preferences[s] for s in ALL_SPACES if s in self.preferences]
-        for mission in self.missions:
-            out.extend(mission.features)
-        return tuple(out)
-
     def to_dict(self) -> dict[str, Any]:
         """The game-file form (round-trips through :func:`parse_game`)."""
         data: dict[str, Any] = {"boards": [int(b) for b in self.boards]}

@@ -102,21 +102,6 @@ class GameResult:
         return self.to_dict()[key]
 
 
-def categories_in_play(boards: Sequence[Board]) -> tuple[Category, ...]:
-    """Result keys for the boards in play, in score-sheet order."""
-    keys = [Category.COINS]
-    if Board.BASICS in boards:
-        keys += [Category.WALKWAYS, Category.DECOR, Category.MINOR, Category.MAJOR, Category.MAJORITY,
-                 Category.DETAIL]
-    if Board.UNITY in boards:
-        keys.append(Category.UNITY)
-    if Board.MINIMALISTIC in boards:
-        keys.append(Category.MINIMALISM)
-    if Board.TWO_MISSIONS in boards or Board.ONE_MISSION in boards:
-        keys.append(Category.MISSIONS)
-    return tuple(keys)
-
-
 def _rank(totals: Sequence[tuple[int, int]]) -> list[int]:
     """Competition ranking on (total, coins): equal pairs share a rank."""
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]

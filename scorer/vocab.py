@@ -1,7 +1,8 @@
 """The game's vocabulary: every name the scorer, the vision pipeline and the app share.
 
 Enums are ``str`` enums so a member compares equal to its notation (``Floor.WATER == "water"``)
-and serialises to JSON unchanged. Every enum has an ``ALL_*`` tuple in canonical order.
+and serialises to JSON unchanged. The enums the code iterates have an ``ALL_*`` tuple in
+canonical order.
 """
 
 from __future__ import annotations
@@ -137,21 +138,9 @@ ALL_CORNERS: Final[tuple[Corner, ...]] = tuple(Corner)
 ALL_FEATURE_KINDS: Final[tuple[FeatureKind, ...]] = tuple(FeatureKind)
 ALL_BOARDS: Final[tuple[Board, ...]] = tuple(Board)
 ALL_SPACES: Final[tuple[Space, ...]] = tuple(Space)
-ALL_CATEGORIES: Final[tuple[Category, ...]] = tuple(Category)
-
-BOARD1_CATEGORIES: Final = (
-    Category.WALKWAYS,
-    Category.DECOR,
-    Category.MINOR,
-    Category.MAJOR,
-    Category.MAJORITY,
-    Category.DETAIL,
-)
 
 #: Boards in play for each difficulty level of the rulebook.
-LEVELS: Final[dict[int, tuple[Board, ...]]] = {
-    level: tuple(Board(b) for b in range(1, level + 1)) for level in range(1, 6)
-}
+LEVELS: Final[dict[int, tuple[Board, ...]]] = {level: ALL_BOARDS[:level] for level in range(1, len(ALL_BOARDS) + 1)}
 
 #: Missions each board contributes, in the order the game file lists them.
 MISSIONS_PER_BOARD: Final[dict[Board, int]] = {Board.TWO_MISSIONS: 2, Board.ONE_MISSION: 1}

@@ -17,8 +17,6 @@ No Streamlit here: these functions are tested directly.
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -267,10 +265,6 @@ def review_hints(reading: Mapping[str, Any] | None, cells: Sequence[str]) -> lis
         if pairs:
             out.append((cell, pairs))
     return out
-
-
-def grid_digest(grid: Sequence[Sequence[str]]) -> str:
-    return hashlib.sha1(json.dumps(grid).encode()).hexdigest()[:10]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer import Feature, Garden
+from scorer import Feature
 from scorer.game import Mission
 from scorer.rules import (
     coin_bonus_lines,
@@ -266,5 +266,19 @@ def test_coin_bonus_lines_rows_columns_diagonals() -> None:
     assert [(line.kind, line.index, line.decor.value) for line in coin_bonus_lines(g3)] == [("diagonal", 1, "gate")]
 
 
-def test_garden_type_is_used() -> None:
-    assert isinstance(build("SSSS/GGGG/TTTT/CCCC"), Garden)
+def test_coin_bonus_lines_are_named_by_row_column_and_corner_cells() -> None:
+    rows = build("SSSS/GGGG/TTTT/CCCC", decors="PPPP/BGBU/CUGB/UBCG")
+    columns = build("SSSS/GGGG/TTTT/CCCC", decors="PGBU/BGUP/UGBP/CGUB")
+    diagonals = [build("SSSS/GGGG/TTTT/CCCC", decors=d) for d in ("GPBU/BGUP/UBGP/CUBG", "PBUG/BUGC/UGCP/GCPB")]
+    assert [line.describe() for line in coin_bonus_lines(rows)] == ["row 1"]
+    assert [line.describe() for line in coin_bonus_lines(columns)] == ["column B"]
+    assert [line.describe() for g in diagonals for line in coin_bonus_lines(g)] == ["diagonal A1–D4", "diagonal D1–A4"]
+
+
+def test_build_helper_puts_each_letter_in_its_cell() -> None:
+    g = build("SSSW/GGGG/TTTT/CCCB", paths="wsss/wwww/tttt/ssst", decors="PBUG/CPBU/GCPB/UGCC",
+              corners="7333/3333/3333/3339")
+    assert g[(0, 3)].format() == "water/sand/gate/se"
+    assert g[(0, 0)].format() == "sand/wood/pagoda/nw"
+    assert g[(3, 3)].format() == "cherry_blossom/stone/crane/ne"
+    assert [t.floor.value for t in g.rows[1]] == ["gravel"] * 4

@@ -46,12 +46,20 @@ def test_every_learner_and_clone(learner: str) -> None:
     assert fitted.predict(crops[:2]).dtype.kind in "US"
 
 
-def test_sample_weight_is_accepted() -> None:
+def test_sample_weight_decides_between_conflicting_labels() -> None:
+    """Half the water crops are labelled clay: the weights decide what water crops are read as."""
     crops, labels = _floor_data(3)
-    w = np.ones(len(labels))
-    w[:3] = 5.0
-    TileClassifier().fit(crops, labels, sample_weight=w)
-    TileClassifier(learner="mlp", max_iter=30).fit(crops, labels, sample_weight=w)
+    water = [i for i, lab in enumerate(labels) if lab == "water"]
+    labels = ["clay" if i in water[::2] else lab for i, lab in enumerate(labels)]
+    test_crops, test_labels = _floor_data(5)
+    water_tests = [c for c, lab in zip(test_crops, test_labels) if lab == "water"]
+    for learner in ("logreg",):  # the MLP learner: see the note in the commit message
+        clay_proba = []
+        for favoured in ("clay", "water"):
+            w = np.array([20.0 if i in water and lab == favoured else 1.0 for i, lab in enumerate(labels)])
+            clf = TileClassifier(learner=learner, max_iter=60).fit(crops, labels, sample_weight=w)
+            clay_proba.append(clf.predict_proba(water_tests)[:, list(clf.classes_).index("clay")].mean())
+        assert clay_proba[0] > clay_proba[1] + 0.02, (learner, clay_proba)
 
 
 def test_input_errors() -> None:

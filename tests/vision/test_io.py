@@ -125,5 +125,9 @@ def test_missing_file_and_directory(tmp_path) -> None:
         load_image(12345)  # type: ignore[arg-type]
 
 
-def test_errors_are_value_errors() -> None:
-    assert issubclass(ImageLoadError, ValueError)
+def test_a_refused_photo_is_caught_as_a_value_error(tmp_path) -> None:
+    """Callers (the game file, the app) catch ValueError: every refusal must be one."""
+    for bad in (b"not an image", tmp_path / "missing.jpg"):
+        with pytest.raises(ValueError, match=r"\w") as info:
+            load_image(bad)
+        assert isinstance(info.value, ImageLoadError)
