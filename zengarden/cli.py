@@ -2,7 +2,8 @@
 
 ``zengarden score GAME.json [--json] [--explain]`` scores a game file (players given as gardens
 or photos); the vision sub-commands (synth, read, train, bench) are registered by
-:mod:`vision.cli`. Exit codes: 0 success, 2 invalid input (problems on stderr, never a
+:mod:`vision.cli`, ``emperors`` by :mod:`emperors_garden.cli` and ``gardeners`` by
+:mod:`gardeners.cli`. Exit codes: 0 success, 2 invalid input (problems on stderr, never a
 traceback), 1 unexpected failure.
 """
 
@@ -15,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from emperors_garden import cli as emperors_cli
+from gardeners import cli as gardeners_cli
 from scorer.errors import InvalidGameError
 from scorer.score import GameResult
 from scorer.tiles import ALL_CELLS, cell_name
@@ -102,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true", help="add the reason behind every category")
     p.set_defaults(func=_cmd_score)
     vision_cli.register(sub)
+    emperors_cli.register(sub)
+    gardeners_cli.register(sub)
     return parser
 
 
@@ -111,7 +116,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "score":
+        if args.command in ("score", "emperors", "gardeners"):
             return int(args.func(args, out, err))
         return int(args.func(args))
     except GameFileError as exc:
