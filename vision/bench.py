@@ -35,6 +35,12 @@ _PREFERENCES = {"minor": "path:stone", "major": "decor:gate", "majority": "floor
 _MISSIONS = (("decor:pagoda", "floor:cherry_blossom"), ("path:wood", "decor:crane"), ("floor:clay", "decor:bench"))
 
 
+def corner_error_tiles(found: np.ndarray, truth: np.ndarray) -> float:
+    """Worst corner's distance between ``found`` and ``truth`` ``(4, 2)``, in tile sides of the truth."""
+    side = np.mean(np.linalg.norm(truth - np.roll(truth, 1, axis=0), axis=1)) / GRID_SIZE
+    return float(np.linalg.norm(np.asarray(found) - truth, axis=1).max() / side)
+
+
 def level5_score(garden: Garden) -> int | None:
     """Total of a fixed one-player level-5 game with this garden (missions completed when the
     garden qualifies); None when the garden does not make a valid game."""
@@ -64,6 +70,13 @@ class PhotoResult:
     review: int = 0
     #: ``full_decode``: seconds for a plain ``cv2.imread`` of the same file (the speed reference).
     reference: dict[str, float] = field(default_factory=dict)
+    #: The reader asked for the outline to be checked (or found none).
+    check_outline: bool = True
+
+    @property
+    def silent_failure(self) -> bool:
+        """Outline more than a quarter tile off and the reader did not say so: the worst outcome."""
+        return not self.located and not self.check_outline
 
 
 def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> PhotoResult:
@@ -93,9 +106,8 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
     timings = {key: float(np.median([t.get(key, 0.0) for t in stages])) for key in stages[0]}
     if reading is None:
         return PhotoResult(photo.image_path.name, False, float("nan"), dict.fromkeys(ATTRS, 0), 0, False,
-                           score_true, None, timings, 0, reference)
-    side = np.mean(np.linalg.norm(photo.corners - np.roll(photo.corners, 1, axis=0), axis=1)) / GRID_SIZE
-    err = float(np.linalg.norm(reading.corners - photo.corners, axis=1).max() / side)
+                           score_true, None, timings, 0, reference, check_outline=True)
+    err = corner_error_tiles(reading.corners, photo.corners)
     correct = dict.fromkeys(ATTRS, 0)
     tiles_right = 0
     for cell, true_tile in truth.cells():
@@ -106,7 +118,7 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
         tiles_right += int(all(oks))
     return PhotoResult(photo.image_path.name, err <= LOCALISATION_TOLERANCE, err, correct, tiles_right,
                        reading.garden == truth, score_true, level5_score(reading.garden), timings,
-                       len(reading.review), reference)
+                       len(reading.review), reference, reading.check_outline)
 
 
 def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: float) -> dict[str, Any]:
@@ -119,6 +131,9 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: fl
     out["garden_exact"] = sum(r.garden_exact for r in results) / n
     out["score_exact"] = sum(r.score_read is not None and r.score_read == r.score_true for r in results) / n
     out["localisation_failures"] = sum(not r.located for r in results)
+    out["outline_flagged"] = sum(r.check_outline for r in results)
+    out["silent_failures"] = sum(r.silent_failure for r in results)
+    out["flagged_but_right"] = sum(r.check_outline and r.located for r in results)
     errs = np.array([r.corner_error for r in results if np.isfinite(r.corner_error)])
     out["median_corner_error_tiles"] = float(np.median(errs)) if errs.size else float("nan")
     for key in ("decode", "localise", "classify", "total"):
@@ -161,12 +176,13 @@ def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
         w = csv.writer(fh)
         w.writerow(["photo", "located", "corner_error_tiles", *[f"{a}_right" for a in ATTRS], "tiles_right",
                     "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review",
-                    "t_plain_decode"])
+                    "t_plain_decode", "check_outline", "silent_failure"])
         for r in results:
             w.writerow([r.name, int(r.located), f"{r.corner_error:.4f}", *[r.correct[a] for a in ATTRS],
                         r.tiles_right, int(r.garden_exact), r.score_true, r.score_read,
                         *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review,
-                        f"{r.reference.get('full_decode', float('nan')):.4f}"])
+                        f"{r.reference.get('full_decode', float('nan')):.4f}", int(r.check_outline),
+                        int(r.silent_failure)])
 
 
 def format_summary(s: dict[str, Any]) -> str:
@@ -179,6 +195,8 @@ def format_summary(s: dict[str, Any]) -> str:
         f"{'final-score exact (L5)':<24}{s['score_exact'] * 100:7.2f} %",
         f"{'localisation failures':<24}{s['localisation_failures']:4d}   "
         f"(median corner error {s['median_corner_error_tiles']:.3f} tile)",
+        f"{'silent failures':<24}{s['silent_failures']:4d}   (failures not flagged; outline flagged on "
+        f"{s['outline_flagged']} photos, {s['flagged_but_right']} of them right)",
     ]
     for key in ("decode", "localise", "classify", "total"):
         lines.append(f"{'time ' + key:<24}median {s[f'{key}_median_s'] * 1000:7.1f} ms   "

@@ -20,6 +20,8 @@ class VisionConfig:
     max_file_bytes: int = 80_000_000
 
     # --- localisation (on a downscaled copy) -------------------------------------------------
+    #: Tiles per side of the block being located (4 for Zen Garden; ``locate_grid(n=...)`` sets it).
+    grid: int = 4
     #: Longer side of the working image for localisation.
     locate_side: int = 800
     #: Minimum area of the tile map's main blob as a fraction of the working image. A garden whose
@@ -104,6 +106,73 @@ class VisionConfig:
     #: map on a crop around them, with this margin (fraction of the garden's size) on each side.
     zoom_below: float = 0.4
     zoom_margin: float = 0.3
+    #: Colour-free lattice evidence (``vision.locate.edge_evidence``): Gaussian sigma (pixels) of
+    #: the smoothing of the gradient maps.
+    grid_evidence_sigma: float = 1.0
+    #: A lattice line's ridge: its evidence less that of the lines this many tile sides either side,
+    #: capped (in units of the view's mean gradient).
+    grid_ridge_offset: float = 0.15
+    grid_ridge_cap: float = 6.0
+    #: The same offset (pixels) in the square view of the lattice search.
+    grid_ridge_px: int = 4
+    #: Samples per tile along each lattice line when a lattice is scored in the image.
+    grid_field_samples: int = 8
+    #: Polishing a candidate lattice: corner steps (tile sides, coarse to fine) and rounds per step.
+    grid_polish_steps: tuple[float, ...] = (0.12, 0.06, 0.03)
+    grid_polish_rounds: int = 4
+    #: Every block the search proposes is first polished roughly by these steps; steps of at least
+    #: ``grid_coarse_step`` climb evidence blurred by ``grid_coarse_sigma`` pixels (a wider reach).
+    grid_rough_steps: tuple[float, ...] = (0.25, 0.12)
+    grid_coarse_step: float = 0.2
+    grid_coarse_sigma: float = 3.0
+    #: How many of the search's blocks (best first) are polished and compete with the first outline.
+    grid_polish_keep: int = 3
+    #: Weight and cap (units of the mean gradient) of the least textured cell in a lattice's score.
+    grid_cell_weight: float = 1.0
+    grid_cell_cap: float = 2.0
+    #: Weight of the outline against the inner seams in a lattice's score.
+    grid_outline_weight: float = 0.5
+    #: The lattice search: side (pixels) of the square view of the region, the margin around the
+    #: region (fraction of its side), block sizes tried (fractions of the region's side), the step
+    #: (pixels) of sizes and positions, and how many distinct blocks are kept.
+    grid_search_side: int = 256
+    grid_search_margin: float = 0.3
+    grid_search_sizes: tuple[float, float] = (0.45, 1.3)
+    grid_search_aspects: tuple[float, ...] = (0.9, 1.0, 1.1)
+    grid_search_step: int = 3
+    grid_search_keep: int = 3
+    #: Weight of the tile map's support (mean tile probability at the cells' centres, less 0.5) in a
+    #: candidate's score: the seams tell the block from the board's frame, the map tells it from a
+    #: grid on the table.
+    grid_map_weight: float = 2.0
+    #: Rectifying by the lattice's own lines (``vision.locate.rectifying_view``): the region is shrunk
+    #: to this side (pixels) for the segment detector; segments shorter than ``vp_min_length`` of it
+    #: are ignored; a family needs ``vp_min_segments`` segments within ``vp_angle_tolerance`` degrees
+    #: of its orientation, and the two families must be ``vp_min_angle`` degrees apart.
+    vp_side: int = 480
+    vp_min_length: float = 0.04
+    vp_min_segments: int = 4
+    vp_angle_tolerance: float = 12.0
+    vp_min_angle: float = 30.0
+    #: The second, wider search around the best polished blocks: how many, the view's margin and the
+    #: block sizes tried (fractions of the polished block's side).
+    grid_wide_keep: int = 2
+    grid_wide_margin: float = 0.6
+    grid_wide_sizes: tuple[float, float] = (0.7, 2.0)
+    #: The shapes a candidate lattice may have (looser than the tile map's quad: a camera at 35°
+    #: elevation sees the near side of the block up to twice the far one).
+    grid_max_side_ratio: float = 2.0
+    grid_min_angle: float = 45.0
+    #: A first outline scoring at least this is taken without searching for other lattices.
+    grid_trust_score: float = 7.5
+    #: A candidate replaces the outline found from the tile map only when it scores this much higher.
+    grid_switch_margin: float = 0.3
+    #: Two lattices whose corners differ by more than this (tile sides) are different answers.
+    check_distinct: float = 0.25
+    #: The outline is to be checked when its lattice scores below ``check_min_score`` or a different
+    #: lattice scores within ``check_margin`` of it.
+    check_min_score: float = 6.5
+    check_margin: float = 0.3
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.
@@ -190,6 +259,10 @@ class VisionConfig:
     prob_floor: float = 1e-6
     #: Cells whose joint confidence is below this are listed for review.
     review_threshold: float = 0.6
+    #: A reading with this many cells to review, or a mean confidence below this, has its outline
+    #: flagged for checking too (a wrong cut makes every tile doubtful).
+    check_review_cells: int = 6
+    check_mean_confidence: float = 0.6
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
 

@@ -1,35 +1,45 @@
-"""Find the 4×4 tile block in a photo from the tiles themselves: where tile pixels are, then the
-straight outline of the block.
+"""Find an n×n block of square tiles in a photo (the 4×4 garden) from what every copy shares: square
+tiles with seams between them, seen through a camera — not the board's or the tiles' colours.
 
 1. *Tile map*: on a tiny copy (``cfg.mask_side``), a small learned per-pixel classifier (part of
-   the tile model, trained on tile vs non-tile pixels of labelled photos) gives the probability
-   that a pixel shows tile art; without a model a hand-made texture/colour map stands in.
-2. *Quadrilateral*: the main blob (thin attachments such as a hand, a card or a coin cut off by
-   depth), its convex hull reduced to 4 sides, then the 4 corners moved to best cover the
-   probability map — robust to glare holes and clutter touching the block.
-3. *Outline*: each side is snapped to the block's edge on a larger gray copy: the strongest
-   intensity step along 40 normals, sub-pixel by parabola, a RANSAC line through them, sides
-   intersected; coarse band then fine band, and a last pass on a 1600-pixel copy for big photos.
-   The smaller copies are shrunk from the fine one, not from the photo (:func:`working_copies`).
-4. The outline is moved in by the learned inset (tile edges, shadows), then fitted jointly with
-   the inner seams (:mod:`vision.seams`) on the ``cfg.edge_fine_side`` gray copy: the seams catch an
-   outline side that snapped to the coin track or a board line.
-5. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
+   the tile model) gives the probability that a pixel shows tile art; without a model a hand-made
+   texture/colour map stands in. It only says roughly where to look.
+2. *First outline*: the map's main blob reduced to a quadrilateral, each side snapped to the
+   block's edge (strongest intensity step, RANSAC line, coarse then fine), moved in by the learned
+   inset, fitted jointly with the dark inner seams (:mod:`vision.seams`); a weak lattice also tries
+   a zoomed-in map, a lower map threshold, the block squared up, and a seam-led search.
+3. *The lattice from its own evidence* (:func:`locate_grid`): colour-free line evidence (Lab
+   gradients across each lattice line); blocks searched exhaustively in square views through the
+   map's quad, through the first outline and rectified by the photo's own two line families
+   (vanishing points, :func:`rectifying_view`); polished onto their seams; one score and one rule
+   choose between them and the first outline, and say when to check (:class:`GridLocation`).
+4. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
 
-``locate_garden(image, cfg) -> (4, 2)`` float64 ``(x, y)`` corners TL, TR, BR, BL in the pixel
-coordinates of ``image``. Raises :class:`GridNotFoundError` when no 4×4 grid fits well.
+``locate_grid(image, n, cfg, mask_model) -> GridLocation``; ``locate_garden(image, cfg) -> (4, 2)``
+float64 ``(x, y)`` corners TL, TR, BR, BL in the pixel coordinates of ``image``. Both raise
+:class:`GridNotFoundError` when nothing looks like a block of tiles.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
-from vision.crop import GRID, check_image
-from vision.seams import SeamMaps, lattice_score, refine_with_seams, search_lattice, straight_part, tile_side_px
+from vision.crop import check_image
+from vision.seams import (
+    SeamMaps,
+    canonical_square,
+    lattice_homography,
+    lattice_score,
+    refine_with_seams,
+    search_lattice,
+    straight_part,
+    tile_side_px,
+)
 
 
 class GridNotFoundError(ValueError):
@@ -78,10 +88,6 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # increasing angle = clockwise on screen (y down)
     return np.roll(pts, upright_turns(pts), axis=0)
-
-
-def _canonical(side: int) -> np.ndarray:
-    return np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
 
 
 # --- the learned tile mask --------------------------------------------------------------------------
@@ -317,7 +323,7 @@ def refine_sides(gray: np.ndarray, quad: np.ndarray, cfg: VisionConfig, band: fl
     neighbouring lines are intersected. A side without enough consistent evidence keeps its place.
     """
     quad = np.asarray(quad, dtype=np.float64)
-    tile = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))) / GRID
+    tile = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))) / cfg.grid
     half = max(2.0, band * tile)
     step = cfg.edge_step
     offsets = np.arange(-half, half + step / 2, step)
@@ -400,21 +406,17 @@ def working_copies(image: np.ndarray, cfg: VisionConfig
     return fine, fine_scale, small, fine_scale * step, tiny, fine_scale * tiny_step
 
 
-def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_model: object | None = None
-                  ) -> np.ndarray:
-    """Find the garden in ``image`` ``(M, N, 3)`` uint8 BGR -> corners ``(4, 2)`` float64 (x, y)
-    TL, TR, BR, BL in ``image`` pixels. Raises :class:`GridNotFoundError`.
-
-    ``mask_model`` (the tile model's ``mask``: ``predict_proba`` on :func:`pixel_features`) gives
-    the tile-pixel map; without it a hand-made texture map is used (much less reliable).
-    """
-    check_image(image)
-    fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
+def _map_outline(fine: np.ndarray, fscale: float, small: np.ndarray, scale: float, tiny: np.ndarray,
+                 map_scale: float, cfg: VisionConfig, mask_model: object | None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The block found from the tile map (working copies of :func:`working_copies`): its outline
+    snapped to the intensity steps and fitted to the dark seams, with the zoomed-in, lower-threshold,
+    squared-up and seam-led candidates of a weak lattice -> (corners, the map's quad, both ``(4, 2)``
+    image pixels; the tile map ``(m, n)`` at ``map_scale``); None when the map shows no block."""
     prob, _ = tile_map(tiny, cfg, mask_model)
     quad = quad_from_mask(prob, cfg)
     if quad is None:
-        raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
-                                "give the four corners by hand")
+        return None
     quad = quad / map_scale
     fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
@@ -425,8 +427,8 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
     maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
     corners = _outline_and_seams(quad, gray, scale, maps, fine_blur, fscale, cfg)
     if maps is None:
-        return corners
-    smap = maps(tile_side_px(corners * fscale))
+        return corners, quad, prob
+    smap = maps(tile_side_px(corners * fscale, cfg.grid))
     score = lattice_score(smap, corners * fscale, cfg)
 
     def candidate(start: np.ndarray) -> tuple[np.ndarray, float]:
@@ -461,7 +463,114 @@ def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_mo
         new_score = lattice_score(smap, searched, cfg)
         if _clear_gain(new_score, score, cfg):
             corners = searched / fscale
-    return corners
+    return corners, quad, prob
+
+
+def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
+                mask_model: object | None = None) -> GridLocation:
+    """Find an n×n block of square tiles in ``image`` ``(M, N, 3)`` uint8 BGR -> :class:`GridLocation`
+    (corners TL, TR, BR, BL in ``image`` pixels, and whether to check them). Raises
+    :class:`GridNotFoundError` when nothing looks like a block of tiles.
+
+    The tile map (``mask_model``, the tile model's learned per-pixel map; without it a hand-made
+    texture map) only says roughly where to look: a quadrilateral around the tiles, which on a board
+    unlike the training boards may take in the board's frame and coin track. The geometry decides.
+    The outline found from the map (:func:`_map_outline`) is the first candidate; when it scores at
+    least ``cfg.grid_trust_score`` it is taken at once. Otherwise blocks are searched
+    (:func:`lattice_hypotheses`) in square views through the map's quad, through the first outline,
+    and rectified by the lattice's own lines (:func:`rectifying_view`); the best are polished onto
+    their seams (:func:`polish`), searched again more widely around the best two, and snapped to the
+    outline and seams. Every candidate is judged by one score — :func:`field_score` (the ridges of
+    its seams and outline and the texture of its least textured cell, colour-free) plus
+    ``cfg.grid_map_weight`` times its :func:`map_support` less 0.5 — and one rule chooses: the first
+    outline stands unless another beats it by ``cfg.grid_switch_margin``. The outline is to be
+    checked when its score is below ``cfg.check_min_score`` or a clearly different lattice (more
+    than ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it.
+    """
+    check_image(image)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
+        raise ValueError(f"n must be an integer 2..12 (tiles per side), got {n!r}")
+    if cfg.grid != n:
+        cfg = replace(cfg, grid=int(n))
+    fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
+    first = _map_outline(fine, fscale, small, scale, tiny, map_scale, cfg, mask_model)
+    if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
+        first = _map_outline(fine, fscale, small, scale, tiny, map_scale, cfg, None)
+    if first is None:
+        raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
+                                "give the four corners by hand")
+    corners, quad, prob = first
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma).astype(np.float32)
+    fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
+    maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
+    fine_blur = None
+    if fine_gray is not None and fscale > scale * 1.2:
+        fine_blur = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
+    field = EvidenceField(small, cfg)
+
+    shapes = replace(cfg, quad_max_side_ratio=cfg.grid_max_side_ratio, quad_min_angle=cfg.grid_min_angle)
+
+    def value(found: np.ndarray) -> float:
+        """The one score every candidate (image pixels) is judged by: the lattice in the
+        colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
+        if not plausible_quad(found, shapes):
+            return -np.inf
+        return field_score(field, found * scale, cfg) + cfg.grid_map_weight * (
+            map_support(prob, found * map_scale, cfg) - 0.5)
+
+    first_value = value(corners)
+    if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
+        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value))
+    views = [quad_view(quad * fscale, cfg), rectifying_view(fine, quad * fscale, cfg),
+             quad_view(corners * fscale, cfg)]
+    proposals = [order_corners(h / fscale) for view in views if view is not None
+                 for h in lattice_hypotheses(fine, view, cfg)]
+    proposals.sort(key=value, reverse=True)
+    coarse = EvidenceField(small, cfg, cfg.grid_coarse_sigma)
+
+    def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
+        """Every start polished coarsely, the best ``cfg.grid_polish_keep`` of them finely."""
+        rough = [order_corners(polish(field, p * scale, cfg, coarse, cfg.grid_rough_steps)[0] / scale)
+                 for p in starts]
+        rough.sort(key=value, reverse=True)
+        return [order_corners(polish(field, p * scale, cfg)[0] / scale) for p in rough[: cfg.grid_polish_keep]]
+
+    candidates = [corners]
+    polished = polished_all(proposals)
+    # a block found in part (two rows of four) sets the perspective: search again around the best,
+    # wider, for the whole block
+    wide = []
+    for found in sorted(polished, key=value, reverse=True)[: cfg.grid_wide_keep]:
+        view = quad_view(found * fscale, cfg, cfg.grid_wide_margin)
+        if view is not None:
+            wide += [order_corners(h / fscale) for h in lattice_hypotheses(fine, view, cfg, cfg.grid_wide_margin,
+                                                                           cfg.grid_wide_sizes)]
+    polished += polished_all(wide)
+    for found in polished:
+        candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
+    scores = [first_value, *(value(c) for c in candidates[1:])]
+    chosen = 0
+    best_other = int(np.argmax(scores[1:])) + 1 if len(scores) > 1 else 0
+    if best_other and scores[best_other] > scores[0] + cfg.grid_switch_margin:
+        chosen = best_other
+    score = scores[chosen]
+    others = [value for c, value in zip(candidates, scores)
+              if corner_distance_tiles(c, candidates[chosen], cfg.grid) > cfg.check_distinct]
+    runner_up = max(others, default=-np.inf)
+    reasons = []
+    if score < cfg.check_min_score:
+        reasons.append(f"weak lattice (score {score:.2f} < {cfg.check_min_score})")
+    if score - runner_up < cfg.check_margin:
+        reasons.append(f"another lattice nearly as good (score {score:.2f} vs {runner_up:.2f})")
+    return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
+                        tuple(reasons), float(first_value))
+
+
+def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_model: object | None = None
+                  ) -> np.ndarray:
+    """The corners ``(4, 2)`` of :func:`locate_grid` for the 4×4 garden (training and the inset
+    measurement need only these). Raises :class:`GridNotFoundError`."""
+    return locate_grid(image, 4, cfg, mask_model).corners
 
 
 def block_aspect(corners: np.ndarray) -> float:
@@ -514,7 +623,7 @@ def _outline_and_seams(quad: np.ndarray, gray: np.ndarray, scale: float, maps: S
         corners = order_corners(refine_sides(fine_blur, corners * fscale, cfg, cfg.edge_bands[-1],
                                              cfg.edge_picks[-1])) / fscale
     if cfg.outline_inset:
-        corners = inset_quad(corners, cfg.outline_inset)
+        corners = inset_quad(corners, cfg.outline_inset, cfg.grid)
     if cfg.seam_fit and maps is not None:
         corners = refine_with_seams(maps.gray, corners * fscale, cfg, maps) / fscale
     return corners
@@ -545,23 +654,399 @@ def _zoom_in(fine: np.ndarray, quad: np.ndarray, cfg: VisionConfig, mask_model: 
     return zoomed / scale + np.array([x0, y0], dtype=np.float64)
 
 
-def inset_quad(quad: np.ndarray, inset: float) -> np.ndarray:
+def inset_quad(quad: np.ndarray, inset: float, n: int = 4) -> np.ndarray:
     """Move every side of ``quad`` ``(4, 2)`` inwards by ``inset`` tile sides, in the quad's own
     plane (through the homography of the 4×4 block): the found outline includes the tiles' edges
     and shadows; the learned inset (see training) maps it to the tile art's corners."""
-    outer = np.array([[-inset, -inset], [GRID + inset, -inset], [GRID + inset, GRID + inset], [-inset, GRID + inset]],
+    outer = np.array([[-inset, -inset], [n + inset, -inset], [n + inset, n + inset], [-inset, n + inset]],
                      dtype=np.float32)
     h = cv2.getPerspectiveTransform(outer, np.asarray(quad, dtype=np.float32))
-    inner = np.array([[[0, 0], [GRID, 0], [GRID, GRID], [0, GRID]]], dtype=np.float64)
+    inner = canonical_square(n)[None].astype(np.float64)
     return cv2.perspectiveTransform(inner, h)[0]
 
 
-def outline_offset(found: np.ndarray, truth: np.ndarray) -> float:
+def outline_offset(found: np.ndarray, truth: np.ndarray, n: int = 4) -> float:
     """How far (tile sides, outwards positive) the sides of ``found`` lie from those of ``truth``,
     both ``(4, 2)`` in the same order: the mean over the 8 side coordinates in the block's plane."""
-    h = cv2.getPerspectiveTransform(np.asarray(truth, dtype=np.float32),
-                                    np.array([[0, 0], [GRID, 0], [GRID, GRID], [0, GRID]], dtype=np.float32))
+    h = cv2.getPerspectiveTransform(np.asarray(truth, dtype=np.float32), canonical_square(n))
     unit = cv2.perspectiveTransform(np.asarray(found, dtype=np.float64)[None], h)[0]
-    outward = np.concatenate([-unit[0], [unit[1, 0] - GRID, -unit[1, 1]], unit[2] - GRID,
-                              [-unit[3, 0], unit[3, 1] - GRID]])
+    outward = np.concatenate([-unit[0], [unit[1, 0] - n, -unit[1, 1]], unit[2] - n,
+                              [-unit[3, 0], unit[3, 1] - n]])
     return float(np.median(outward))
+
+
+# --- the lattice from its own evidence ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class GridLocation:
+    """Where an n×n block of tiles is, and how sure that is.
+
+    ``corners`` ``(4, 2)`` float64 (x, y) TL, TR, BR, BL in the input image's pixels; ``score``
+    the chosen lattice's score (:func:`field_score` and :func:`map_support`, see :func:`locate_grid`);
+    ``runner_up`` the best score of a clearly different
+    lattice (more than ``cfg.check_distinct`` tile off; ``-inf`` when none was found);
+    ``check_outline`` true when the outline may be wrong, with the ``reasons`` why; ``first_score``
+    the score of the outline found from the tile map (the first candidate).
+    """
+
+    corners: np.ndarray
+    score: float
+    runner_up: float
+    check_outline: bool
+    reasons: tuple[str, ...] = ()
+    first_score: float = -np.inf
+
+
+def edge_evidence(patch: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
+    """``(M, N, 3)`` uint8 BGR -> (vertical, horizontal) line evidence, each ``(M, N)`` float32:
+    the Lab gradient across columns (a line of constant column coordinate) and across rows, summed
+    over the channels, smoothed along and across lines, divided by the patch's mean gradient. Any
+    seam — dark, light, a gap, two tiles' art meeting — and any outline step lights it up, whatever
+    the colours; it is scale-free (the same under dimmer light)."""
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    d_cols = np.abs(cv2.Sobel(lab, cv2.CV_32F, 1, 0)).sum(axis=2)
+    d_rows = np.abs(cv2.Sobel(lab, cv2.CV_32F, 0, 1)).sum(axis=2)
+    sigma = cfg.grid_evidence_sigma
+    d_cols = cv2.GaussianBlur(d_cols, (0, 0), sigma)
+    d_rows = cv2.GaussianBlur(d_rows, (0, 0), sigma)
+    norm = float(d_cols.mean() + d_rows.mean()) / 2 + 1e-3
+    return d_cols / norm, d_rows / norm
+
+
+def _line_means(cum: np.ndarray, across: np.ndarray, start: np.ndarray, length: int, axis: int) -> np.ndarray:
+    """Mean evidence along lines of ``length`` pixels from ``start``: ``cum`` is the evidence
+    summed along the lines' direction with a leading zero; ``across`` the lines' (rounded) pixel
+    positions. ``axis`` 0: vertical lines (``cum`` summed down the rows), 1: horizontal."""
+    pos = np.clip(np.round(across).astype(np.int64), 0, (cum.shape[1] if axis == 0 else cum.shape[0]) - 1)
+    if axis == 0:
+        return (cum[start + length, pos] - cum[start, pos]) / length
+    return (cum[pos, start + length] - cum[pos, start]) / length
+
+
+def ridge_maps(v: np.ndarray, h: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
+    """Line evidence ``(M, N)`` for vertical (``v``) and horizontal (``h``) lines -> their ridges:
+    each pixel's evidence less the mean of the pixels ``cfg.grid_ridge_px`` either side across the
+    line. A seam or an outline stands out from what is beside it, whatever the tiles' texture."""
+    d = cfg.grid_ridge_px
+    v_side = np.pad(v, ((0, 0), (d, d)), mode="edge")
+    h_side = np.pad(h, ((d, d), (0, 0)), mode="edge")
+    v_ridge = v - 0.5 * (v_side[:, : -2 * d] + v_side[:, 2 * d:])
+    h_ridge = h - 0.5 * (h_side[: -2 * d] + h_side[2 * d:])
+    return v_ridge, h_ridge
+
+
+def lattice_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.ndarray, width: int, height: int,
+                  cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
+    """For axis-aligned n×n blocks (n = ``cfg.grid``) of ``width`` × ``height`` pixels at ``(x0, y0)``
+    (broadcast arrays) in a rectified view whose :func:`ridge_maps` are summed along the lines
+    (``v_cum``, ``h_cum``, :func:`_cumulative`): (mean ridge of the 2(n-1) inner seams, of the 4
+    outline sides), each line's mean capped at ``cfg.grid_ridge_cap`` so that no one strong edge
+    (the board's border) outweighs several seams."""
+    n = cfg.grid
+    seams, outline = [], []
+    for k in range(n + 1):
+        for cum, axis, pos, start, step, length in ((v_cum, 0, x0, y0, width / n, height),
+                                                    (h_cum, 1, y0, x0, height / n, width)):
+            ridge = np.minimum(_line_means(cum, pos + k * step, start, length, axis), cfg.grid_ridge_cap)
+            (outline if k in (0, n) else seams).append(ridge)
+    return np.mean(seams, axis=0), np.mean(outline, axis=0)
+
+
+def _combine(seams: np.ndarray, outline: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """The lattice score from its terms: the seams' ridges and (less) the outline's."""
+    return seams + cfg.grid_outline_weight * outline
+
+
+def _cumulative(v: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    v_cum = np.zeros((v.shape[0] + 1, v.shape[1]), np.float64)
+    v_cum[1:] = np.cumsum(v, axis=0)
+    h_cum = np.zeros((h.shape[0], h.shape[1] + 1), np.float64)
+    h_cum[:, 1:] = np.cumsum(h, axis=1)
+    return v_cum, h_cum
+
+
+def quad_view(quad: np.ndarray, cfg: VisionConfig, margin: float | None = None) -> np.ndarray | None:
+    """A ``(3, 3)`` homography from the image to a square view of ``cfg.grid_search_side`` pixels in
+    which ``quad`` ``(4, 2)`` is the square framed by ``margin`` (default ``cfg.grid_search_margin``)
+    of its side; None for a degenerate quad."""
+    size = cfg.grid_search_side
+    inner = size / (1 + 2 * (cfg.grid_search_margin if margin is None else margin))
+    m = (size - inner) / 2
+    dst = np.array([[m, m], [m + inner, m], [m + inner, m + inner], [m, m + inner]], np.float32)
+    try:
+        return cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst).astype(np.float64)
+    except cv2.error:
+        return None
+
+
+def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, margin: float | None = None,
+                       sizes: tuple[float, float] | None = None) -> list[np.ndarray]:
+    """Blocks of square tiles seen in a rectified view of ``image`` ``(M, N, 3)``: ``view`` ``(3, 3)``
+    maps the image to a square of ``cfg.grid_search_side`` pixels in which the tile map's rough block
+    fills the middle (:func:`quad_view`, :func:`rectifying_view`), so the true block is an
+    axis-aligned near-square there. Every such block — sizes ``sizes`` (default
+    ``cfg.grid_search_sizes``) of the middle, aspects ``cfg.grid_search_aspects``, every position,
+    ``cfg.grid_search_step`` pixels apart — is scored by the ridges of its seams and outline
+    (:func:`lattice_terms`, by running sums). ``margin``: the view's (default
+    ``cfg.grid_search_margin``). Returns the best ``cfg.grid_search_keep`` distinct blocks, best
+    first, as corners ``(4, 2)`` in ``image`` pixels."""
+    n, size = cfg.grid, cfg.grid_search_side
+    inner = size / (1 + 2 * (cfg.grid_search_margin if margin is None else margin))
+    patch = cv2.warpPerspective(image, view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    v_cum, h_cum = _cumulative(*ridge_maps(*edge_evidence(patch, cfg), cfg))
+    step = cfg.grid_search_step
+    found: list[tuple[float, float, float, int, int]] = []
+    lo, hi = cfg.grid_search_sizes if sizes is None else sizes
+    for width in range(int(lo * inner), min(size - 1, int(hi * inner)) + 1, step):
+        for aspect in cfg.grid_search_aspects:
+            height = round(width * aspect)
+            if height >= size - 1:
+                continue
+            x0, y0 = np.meshgrid(np.arange(0, size - width, step), np.arange(0, size - height, step))
+            if x0.size == 0:
+                continue
+            score = _combine(*lattice_terms(v_cum, h_cum, x0, y0, width, height, cfg), cfg)
+            best = np.argsort(score, axis=None)[::-1][: cfg.grid_search_keep]
+            found += [(float(score.flat[i]), float(x0.flat[i]), float(y0.flat[i]), width, height) for i in best]
+    found.sort(reverse=True)
+    inv = np.linalg.inv(view)
+    kept: list[np.ndarray] = []
+    for _, x, y, width, height in found:
+        sq = np.array([[x, y], [x + width, y], [x + width, y + height], [x, y + height]], np.float64)
+        if any(np.abs(sq - k).max() < cfg.check_distinct * width / n for k in kept):
+            continue
+        kept.append(sq)
+        if len(kept) == cfg.grid_search_keep:
+            break
+    return [cv2.perspectiveTransform(k[None], inv)[0] for k in kept]
+
+
+def map_support(prob: np.ndarray, corners: np.ndarray, cfg: VisionConfig) -> float:
+    """Mean of the tile map ``(m, n)`` at the centres of the n×n cells of the block with corners
+    ``(4, 2)`` (map pixels): near 1 when every cell lies on tile-like pixels, near 0 on a table."""
+    n = cfg.grid
+    centres = np.array([[c + 0.5, r + 0.5] for r in range(n) for c in range(n)], np.float64)
+    pts = cv2.perspectiveTransform(centres[None], lattice_homography(corners, n))[0].astype(np.float32)
+    values = cv2.remap(prob, pts[:, 0:1], pts[:, 1:2], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                       borderValue=0)
+    return float(values.mean())
+
+
+def corner_distance_tiles(a: np.ndarray, b: np.ndarray, n: int = 4) -> float:
+    """Largest distance between corresponding corners ``(4, 2)`` of two blocks, in tile sides of ``b``."""
+    return float(np.linalg.norm(np.asarray(a) - np.asarray(b), axis=1).max() / max(tile_side_px(b, n), 1e-9))
+
+
+def line_families(gray: np.ndarray, cfg: VisionConfig, region: np.ndarray) -> list[np.ndarray]:
+    """``(M, N)`` uint8 -> the two strongest families of straight segments (each ``(K, 4)`` x1, y1,
+    x2, y2) whose middles lie in the polygon ``region`` ``(4, 2)``, by orientation: the lattice's
+    two directions, with the board's and the tiles' edges. Empty when fewer than two families of
+    ``cfg.vp_min_segments`` segments stand out."""
+    lsd = cv2.createLineSegmentDetector()
+    found = lsd.detect(gray)[0]
+    if found is None:
+        return []
+    seg = found.reshape(-1, 4).astype(np.float64)
+    length = np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1])
+    poly = region.astype(np.float32).reshape(-1, 1, 2)
+    inside = np.array([cv2.pointPolygonTest(poly, (float((a + c) / 2), float((b + d) / 2)), False) >= 0
+                       for a, b, c, d in seg], bool)
+    keep = inside & (length >= cfg.vp_min_length * max(gray.shape))
+    seg, length = seg[keep], length[keep]
+    if len(seg) < 2 * cfg.vp_min_segments:
+        return []
+    angle = np.degrees(np.arctan2(seg[:, 3] - seg[:, 1], seg[:, 2] - seg[:, 0])) % 180.0
+    hist = np.bincount(np.round(angle).astype(int) % 180, weights=length, minlength=180)
+    hist = np.convolve(np.r_[hist[-5:], hist, hist[:5]], np.ones(5), "same")[5:-5]
+    first = int(np.argmax(hist))
+    gap = np.abs((np.arange(180) - first + 90) % 180 - 90)
+    second = int(np.argmax(np.where(gap >= cfg.vp_min_angle, hist, -1.0)))
+    families = []
+    for peak in (first, second):
+        near = np.abs((angle - peak + 90) % 180 - 90) <= cfg.vp_angle_tolerance
+        if near.sum() < cfg.vp_min_segments:
+            return []
+        families.append(seg[near])
+    return families
+
+
+def vanishing_point(segments: np.ndarray) -> np.ndarray:
+    """``(K, 4)`` segments -> their common vanishing point, homogeneous ``(3,)`` (possibly at
+    infinity): the point nearest all their lines, weighted by length, with the worst quarter of the
+    lines dropped once (segments of other things that happen to share the orientation)."""
+    p1 = np.c_[segments[:, :2], np.ones(len(segments))]
+    p2 = np.c_[segments[:, 2:], np.ones(len(segments))]
+    lines = np.cross(p1, p2)
+    lines /= np.linalg.norm(lines[:, :2], axis=1, keepdims=True) + 1e-12
+    weight = np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
+    keep = np.ones(len(lines), bool)
+    for _ in range(2):
+        a = lines[keep] * np.sqrt(weight[keep])[:, None]
+        v = np.linalg.svd(a)[2][-1]
+        # angle between each segment and the direction to the point, as a residual
+        mid = (p1[:, :2] + p2[:, :2]) / 2
+        to_v = v[:2][None, :] - mid * v[2]
+        d = segments[:, 2:] - segments[:, :2]
+        cos = np.abs((to_v * d).sum(axis=1)) / (np.linalg.norm(to_v, axis=1) * np.linalg.norm(d, axis=1) + 1e-12)
+        keep = cos >= np.quantile(cos, 0.25)
+    return v
+
+
+def rectifying_view(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
+    """A ``(3, 3)`` homography from ``image`` ``(M, N, 3)`` to a square view of
+    ``cfg.grid_search_side`` pixels in which the lattice's two line families around ``quad``
+    ``(4, 2)`` (the tile map's rough block) run along the view's rows and columns: their vanishing
+    points (:func:`line_families`, :func:`vanishing_point`) are sent to infinity, the directions
+    to the axes, and the quad's extent scaled square and framed like :func:`lattice_hypotheses`.
+    None when the photo shows no two clear line families there."""
+    quad = np.asarray(quad, np.float64)
+    centre = quad.mean(axis=0)
+    region = centre + (quad - centre) * (1 + 2 * cfg.grid_search_margin)
+    x0, y0 = np.floor(region.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(region.max(axis=0)).astype(int)
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(image.shape[1], x1), min(image.shape[0], y1)
+    if x1 - x0 < 16 or y1 - y0 < 16:
+        return None
+    crop = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    shrink = min(1.0, cfg.vp_side / max(crop.shape))
+    if shrink < 1.0:
+        crop = cv2.resize(crop, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    families = line_families(crop, cfg, (region - (x0, y0)) * shrink)
+    if not families:
+        return None
+    # crop pixels -> image pixels, then centred on the quad (keeps the vanishing line off the origin)
+    to_crop = np.array([[shrink, 0, -shrink * x0], [0, shrink, -shrink * y0], [0, 0, 1]])
+    centring = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1]])
+    to_centred = centring @ np.linalg.inv(to_crop)
+    v1, v2 = (to_centred @ vanishing_point(f) for f in families)
+    horizon = np.cross(v1, v2)
+    if abs(horizon[2]) < 1e-12:
+        return None
+    horizon = horizon / horizon[2]
+    h_proj = np.array([[1, 0, 0], [0, 1, 0], horizon], np.float64)
+    d1, d2 = (h_proj @ v1)[:2], (h_proj @ v2)[:2]
+    basis = np.c_[d1 / (np.linalg.norm(d1) + 1e-12), d2 / (np.linalg.norm(d2) + 1e-12)]
+    if abs(np.linalg.det(basis)) < math.sin(math.radians(cfg.vp_min_angle)):
+        return None
+    axes = np.eye(3)
+    axes[:2, :2] = np.linalg.inv(basis)
+    to_axes = axes @ h_proj @ centring
+    mapped = cv2.perspectiveTransform(quad[None], to_axes)[0]
+    if not np.all(np.isfinite(mapped)):
+        return None
+    lo, hi = mapped.min(axis=0), mapped.max(axis=0)
+    size = cfg.grid_search_side
+    inner = size / (1 + 2 * cfg.grid_search_margin)
+    span = np.maximum(hi - lo, 1e-9)
+    fit = np.array([[inner / span[0], 0, 0], [0, inner / span[1], 0], [0, 0, 1]])
+    fit[:2, 2] = (size - inner) / 2 - fit[[0, 1], [0, 1]] * lo
+    return fit @ to_axes
+
+
+class EvidenceField:
+    """Colour-free line evidence of one image ``(M, N, 3)`` uint8 BGR, for scoring lattices where
+    they lie: the gradients of its Lab channels (lightly smoothed), and their mean magnitude over the
+    whole image as the unit, so that candidates of one photo compare by the same yardstick and a
+    flat table grid does not win by contrast with nothing."""
+
+    def __init__(self, image: np.ndarray, cfg: VisionConfig, sigma: float | None = None) -> None:
+        lab = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32), (0, 0),
+                               cfg.grid_evidence_sigma if sigma is None else sigma)
+        self.d_cols = cv2.Sobel(lab, cv2.CV_32F, 1, 0)
+        self.d_rows = cv2.Sobel(lab, cv2.CV_32F, 0, 1)
+        self.unit = float(np.abs(self.d_cols).sum(axis=2).mean() + np.abs(self.d_rows).sum(axis=2).mean()) / 2 + 1e-3
+
+    def across(self, points: np.ndarray, normals: np.ndarray) -> np.ndarray:
+        """Evidence ``(K,)`` of a line through ``points`` ``(K, 2)`` with unit ``normals`` ``(K, 2)``:
+        the channels' gradients along the normal, in absolute value, summed, in units of the mean."""
+        px = points[:, 0:1].astype(np.float32)
+        py = points[:, 1:2].astype(np.float32)
+        gx = cv2.remap(self.d_cols, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        gy = cv2.remap(self.d_rows, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        gx, gy = gx.reshape(-1, 3), gy.reshape(-1, 3)
+        return np.abs(gx * normals[:, 0:1] + gy * normals[:, 1:2]).sum(axis=1) / self.unit
+
+
+def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
+    """:func:`lattice_terms`' score of the block with corners ``(4, 2)``, measured where its lines
+    lie in the image (no warp): each line's ridge over the lines ``cfg.grid_ridge_offset`` tile
+    sides beside it, capped; inner seams plus ``cfg.grid_outline_weight`` times the outline."""
+    n = cfg.grid
+    try:
+        h = lattice_homography(corners, n)
+    except cv2.error:
+        return -np.inf
+    along = np.concatenate([np.linspace(k + cfg.seam_skip, k + 1 - cfg.seam_skip, cfg.grid_field_samples)
+                            for k in range(n)])
+    offsets = (0.0, -cfg.grid_ridge_offset, cfg.grid_ridge_offset)
+    pts, nudged = [], []
+    for axis in (0, 1):
+        for k in range(n + 1):
+            for off in offsets:
+                lattice = np.zeros((along.size, 2))
+                lattice[:, axis] = k + off
+                lattice[:, 1 - axis] = along
+                pts.append(lattice)
+                step = lattice.copy()
+                step[:, axis] += 0.01
+                nudged.append(step)
+    lattice_pts = np.concatenate(pts)
+    image_pts = cv2.perspectiveTransform(lattice_pts[None], h)[0]
+    normal = cv2.perspectiveTransform(np.concatenate(nudged)[None], h)[0] - image_pts
+    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
+    if not np.all(np.isfinite(image_pts)):
+        return -np.inf
+    samples = field.across(image_pts, normal).reshape(2, n + 1, len(offsets), along.size)
+    # a seam runs the whole length of the block: the median along the line, not the mean, so that
+    # a line crossing a few strong edges of the art (a path's border) is not taken for one
+    ridge = np.median(samples[:, :, 0] - 0.5 * (samples[:, :, 1] + samples[:, :, 2]), axis=2)
+    ridge = np.minimum(ridge, cfg.grid_ridge_cap)
+    seams = float(ridge[:, 1:n].mean())
+    outline = float(ridge[:, [0, n]].mean())
+    return seams + cfg.grid_outline_weight * outline + cfg.grid_cell_weight * cell_texture(field, h, cfg)
+
+
+def cell_texture(field: EvidenceField, h: np.ndarray, cfg: VisionConfig) -> float:
+    """The least textured cell of the lattice ``h`` ``(3, 3)`` (lattice -> image): each cell's mean
+    gradient inside (away from its seams), capped at ``cfg.grid_cell_cap``. Every tile carries art;
+    a lattice shifted onto the board's plain frame has a row of cells without any."""
+    n = cfg.grid
+    inside = np.linspace(0.2, 0.8, 4)
+    u, v = np.meshgrid(inside, inside)
+    cell = np.c_[u.ravel(), v.ravel()]
+    lattice = np.concatenate([cell + np.array([c, r]) for r in range(n) for c in range(n)])
+    pts = cv2.perspectiveTransform(lattice[None].astype(np.float64), h)[0]
+    if not np.all(np.isfinite(pts)):
+        return 0.0
+    ones = np.ones((len(pts), 1))
+    energy = field.across(pts, np.c_[ones, 0 * ones]) + field.across(pts, np.c_[0 * ones, ones])
+    per_cell = energy.reshape(n * n, -1).mean(axis=1)
+    return float(min(per_cell.min(), cfg.grid_cell_cap))
+
+
+def polish(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig, coarse: EvidenceField | None = None,
+           steps: tuple[float, ...] | None = None) -> tuple[np.ndarray, float]:
+    """Corners ``(4, 2)`` moved one coordinate at a time, by ``steps`` (default
+    ``cfg.grid_polish_steps``) tile sides coarse to fine, while :func:`field_score` rises: a block
+    found in a view whose perspective was a little off is pulled onto the seams and outline. Steps
+    of ``cfg.grid_coarse_step`` or more climb the ``coarse`` field (more blurred: a wider reach),
+    when given. Returns (corners, score in ``field``)."""
+    best = np.asarray(corners, np.float64).copy()
+    tile = tile_side_px(best, cfg.grid)
+    for step in cfg.grid_polish_steps if steps is None else steps:
+        on = coarse if coarse is not None and step >= cfg.grid_coarse_step else field
+        value = field_score(on, best, cfg)
+        for _ in range(cfg.grid_polish_rounds):
+            improved = False
+            for i in range(4):
+                for j in range(2):
+                    for sign in (1.0, -1.0):
+                        cand = best.copy()
+                        cand[i, j] += sign * step * tile
+                        score = field_score(on, cand, cfg)
+                        if score > value + 1e-6:
+                            best, value, improved = cand, score, True
+            if not improved:
+                break
+    return best, field_score(field, best, cfg)

@@ -23,7 +23,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
-from vision.locate import locate_garden
+from vision.locate import locate_grid
 from vision.model import TileModel, load_model
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -39,7 +39,11 @@ class GardenReading:
     (for a path or bytes input: in the photo's full-resolution upright pixels); ``confidence``
     ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check; ``alternatives`` per cell
     (row-major, 16 entries) the chosen tile first then the next most probable ``(Tile, prob)``;
-    ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``.
+    ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``;
+    ``check_outline`` true when the outline may be wrong — a weak lattice, another lattice nearly as
+    good, or tiles read so unsure that the cut is likely off (``outline_reasons`` says which); then
+    the tiles as read should not be shown before the player confirms the outline. Corners given by
+    hand are never flagged.
     """
 
     garden: Garden
@@ -48,7 +52,8 @@ class GardenReading:
     review: tuple[str, ...]
     alternatives: tuple[tuple[tuple[Tile, float], ...], ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
-    located: bool = True
+    check_outline: bool = False
+    outline_reasons: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form printed by ``zengarden read --json``."""
@@ -59,6 +64,8 @@ class GardenReading:
             "review": list(self.review),
             "alternatives": [[[t.format(), round(p, 4)] for t, p in cell] for cell in self.alternatives],
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
+            "check_outline": self.check_outline,
+            "outline_reasons": list(self.outline_reasons),
         }
 
 
@@ -83,15 +90,31 @@ def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, f
 
 
 def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
-                     ) -> tuple[np.ndarray, np.ndarray, float, dict[str, float]]:
+                     ) -> tuple[np.ndarray, np.ndarray, tuple[str, ...], dict[str, float]]:
+    """-> (16 crops, corners in the input's pixels, reasons to check the outline, timings)."""
     cfg = model.cfg
     arr, scale, t_decode = _prepare(image, cfg)
     t0 = time.perf_counter()
-    found = locate_garden(arr, cfg, mask_model=model.mask) if corners is None else check_corners(corners) * scale
+    reasons: tuple[str, ...] = ()
+    if corners is None:
+        located = locate_grid(arr, 4, cfg, mask_model=model.mask)
+        found, reasons = located.corners, located.reasons
+    else:
+        found = check_corners(corners) * scale
     t1 = time.perf_counter()
     crops = crop_tiles(arr, found, cfg)
     t2 = time.perf_counter()
-    return crops, found / scale, scale, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1}
+    return crops, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1}
+
+
+def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionConfig) -> str | None:
+    """Why tiles read this unsure point to a wrong cut (``confidence`` ``(4, 4)``), or None: a
+    misplaced outline cuts every tile across its neighbours, and the readers then doubt many cells."""
+    if len(review) >= cfg.check_review_cells:
+        return f"{len(review)} of 16 tiles unsure"
+    if float(np.mean(confidence)) < cfg.check_mean_confidence:
+        return f"mean tile confidence {float(np.mean(confidence)):.2f}"
+    return None
 
 
 def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | None = None,
@@ -121,10 +144,14 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
     decoded = decode(probs, tile_model.cfg)
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
-    for (_, found, _, timings), dec in zip(prepared, decoded):
+    for (_, found, reasons, timings), dec, cs in zip(prepared, decoded, per_corners):
         timings = dict(timings)
         timings["classify"] += t_classify
-        out.append(GardenReading(dec.garden, found, dec.confidence, dec.review, dec.alternatives, timings))
+        if cs is None:
+            unsure = unsure_reading(dec.confidence, dec.review, tile_model.cfg)
+            reasons = (*reasons, unsure) if unsure else reasons
+        out.append(GardenReading(dec.garden, found, dec.confidence, dec.review, dec.alternatives, timings,
+                                 bool(reasons), tuple(reasons)))
     return out
 
 
@@ -145,6 +172,8 @@ def cli_read(args: argparse.Namespace, cfg: VisionConfig = DEFAULT_CONFIG) -> in
         print(json.dumps(reading.to_dict()))
     else:
         print(reading.garden.format())
+        if reading.check_outline:
+            print(f"check the outline: {'; '.join(reading.outline_reasons)}", file=sys.stderr)
         if reading.review:
             print(f"check: {', '.join(reading.review)}", file=sys.stderr)
     return 0

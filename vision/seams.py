@@ -29,8 +29,11 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 
-GRID = 4
-_CANONICAL = np.array([[0, 0], [GRID, 0], [GRID, GRID], [0, GRID]], dtype=np.float32)
+
+def canonical_square(n: int) -> np.ndarray:
+    """``(4, 2)`` float32 corners of the lattice square ``0..n`` tile sides: TL, TR, BR, BL."""
+    return np.array([[0, 0], [n, 0], [n, n], [0, n]], dtype=np.float32)
+
 
 #: One group of points on one lattice line: (axis 0 = a line of constant column coordinate /
 #: 1 = constant row coordinate, index 0..4 of the line, points ``(K, 2)`` (x, y) in the image,
@@ -38,21 +41,21 @@ _CANONICAL = np.array([[0, 0], [GRID, 0], [GRID, GRID], [0, GRID]], dtype=np.flo
 LineGroup = tuple[int, int, np.ndarray, bool]
 
 
-def lattice_homography(corners: np.ndarray) -> np.ndarray:
-    """Corners ``(4, 2)`` TL, TR, BR, BL -> ``(3, 3)`` homography from lattice coordinates
-    (0..4 tile sides, x = column, y = row) to the image."""
-    return cv2.getPerspectiveTransform(_CANONICAL, np.asarray(corners, dtype=np.float32)).astype(np.float64)
+def lattice_homography(corners: np.ndarray, n: int = 4) -> np.ndarray:
+    """Corners ``(4, 2)`` TL, TR, BR, BL of an n×n block -> ``(3, 3)`` homography from lattice
+    coordinates (0..n tile sides, x = column, y = row) to the image."""
+    return cv2.getPerspectiveTransform(canonical_square(n), np.asarray(corners, dtype=np.float32)).astype(np.float64)
 
 
-def lattice_corners(h: np.ndarray) -> np.ndarray:
-    """``(3, 3)`` lattice->image homography -> the block's corners ``(4, 2)``."""
-    return cv2.perspectiveTransform(_CANONICAL[None].astype(np.float64), h)[0]
+def lattice_corners(h: np.ndarray, n: int = 4) -> np.ndarray:
+    """``(3, 3)`` lattice->image homography of an n×n block -> the block's corners ``(4, 2)``."""
+    return cv2.perspectiveTransform(canonical_square(n)[None].astype(np.float64), h)[0]
 
 
-def tile_side_px(corners: np.ndarray) -> float:
-    """Mean side of one tile (pixels) of the block with corners ``(4, 2)``."""
+def tile_side_px(corners: np.ndarray, n: int = 4) -> float:
+    """Mean side of one tile (pixels) of the n×n block with corners ``(4, 2)``."""
     c = np.asarray(corners, dtype=np.float64)
-    return float(np.mean(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1))) / GRID
+    return float(np.mean(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1))) / n
 
 
 def seam_kernel_px(tile_px: float, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
@@ -90,7 +93,7 @@ def _along(cfg: VisionConfig) -> np.ndarray:
     """Positions along a lattice line (tile sides) where seams are sampled: ``cfg.seam_per_tile``
     per tile, skipping ``cfg.seam_skip`` near the crossings (corners of four tiles)."""
     return np.concatenate([np.linspace(k + cfg.seam_skip, k + 1 - cfg.seam_skip, cfg.seam_per_tile)
-                           for k in range(GRID)])
+                           for k in range(cfg.grid)])
 
 
 def seam_points(smap: np.ndarray, h: np.ndarray, band_px: float, cfg: VisionConfig = DEFAULT_CONFIG
@@ -103,7 +106,7 @@ def seam_points(smap: np.ndarray, h: np.ndarray, band_px: float, cfg: VisionConf
     offsets = np.arange(-band_px, band_px + step / 2, step)
     groups: list[LineGroup] = []
     for axis in (0, 1):
-        for index in range(1, GRID):
+        for index in range(1, cfg.grid):
             lattice = np.zeros((along.size, 2))
             lattice[:, axis] = index
             lattice[:, 1 - axis] = along
@@ -154,11 +157,11 @@ def straight_part(points: np.ndarray, tol: float, min_inliers: float) -> np.ndar
 
 def outline_groups(corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> list[LineGroup]:
     """Points along the four sides of the block with corners ``(4, 2)``, as line groups."""
-    along = np.linspace(0.05, GRID - 0.05, cfg.outline_points)
-    h = lattice_homography(corners)
+    along = np.linspace(0.05, cfg.grid - 0.05, cfg.outline_points)
+    h = lattice_homography(corners, cfg.grid)
     groups: list[LineGroup] = []
     for axis in (0, 1):
-        for index in (0, GRID):
+        for index in (0, cfg.grid):
             lattice = np.zeros((along.size, 2))
             lattice[:, axis] = index
             lattice[:, 1 - axis] = along
@@ -206,10 +209,10 @@ def line_offset(g: np.ndarray, group: LineGroup) -> float:
 
 
 def lattice_score(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
-    """How much the block with corners ``(4, 2)`` looks like a 4×4 lattice in the seam map
-    ``(M, N)``: the mean response along the 6 inner seams minus that along the 8 lines through the
-    tiles' middles (texture lights up both; only true seams light up the first)."""
-    h = lattice_homography(corners)
+    """How much the block with corners ``(4, 2)`` looks like an n×n lattice (n = ``cfg.grid``) in
+    the seam map ``(M, N)``: the mean response along the 2(n-1) inner seams minus that along the 2n
+    lines through the tiles' middles (texture lights up both; only true seams light up the first)."""
+    h = lattice_homography(corners, cfg.grid)
     along = _along(cfg)
 
     def mean_on(positions: tuple[float, ...]) -> float:
@@ -225,7 +228,9 @@ def lattice_score(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEF
                            borderValue=0)
         return float(values.mean())
 
-    return mean_on((1.0, 2.0, 3.0)) - mean_on((0.5, 1.5, 2.5, 3.5))
+    seams = tuple(float(k) for k in range(1, cfg.grid))
+    middles = tuple(k + 0.5 for k in range(cfg.grid))
+    return mean_on(seams) - mean_on(middles)
 
 
 def search_lattice(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
@@ -233,7 +238,7 @@ def search_lattice(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DE
     map ``(M, N)``: steps of ``cfg.lattice_search_steps`` tile sides, coarse to fine, on the map
     blurred in proportion (``cfg.lattice_search_blur`` × the step, at most 0.1 tile). For a block
     found badly (one corner half a tile off): the seams pull it into place."""
-    tile = tile_side_px(corners)
+    tile = tile_side_px(corners, cfg.grid)
     best = np.asarray(corners, dtype=np.float64).copy()
     for step in cfg.lattice_search_steps:
         sigma = max(cfg.seam_smooth_sigma, cfg.lattice_search_blur * min(step, 0.1) * tile)
@@ -263,9 +268,9 @@ def refine_with_seams(gray: np.ndarray, corners: np.ndarray, cfg: VisionConfig =
     per direction survive, or when the fit moves a corner more than ``cfg.seam_max_shift`` tiles.
     ``maps``: the seam maps of ``gray`` already computed (:class:`SeamMaps`), to share them."""
     corners = np.asarray(corners, dtype=np.float64)
-    tile = tile_side_px(corners)
+    tile = tile_side_px(corners, cfg.grid)
     smap = maps(tile) if maps is not None else seam_map(gray, tile, cfg)
-    h = lattice_homography(corners)
+    h = lattice_homography(corners, cfg.grid)
     outline = outline_groups(corners, cfg)
     tol_px = cfg.seam_inlier_px + cfg.seam_inlier_frac * tile
     for band in cfg.seam_bands:
@@ -286,7 +291,7 @@ def refine_with_seams(gray: np.ndarray, corners: np.ndarray, cfg: VisionConfig =
             if off[worst] <= cfg.outline_tolerance:
                 break
             groups.pop(worst)
-    out = lattice_corners(h)
+    out = lattice_corners(h, cfg.grid)
     if not np.all(np.isfinite(out)) or np.linalg.norm(out - corners, axis=1).max() > cfg.seam_max_shift * tile:
         return corners
     return out

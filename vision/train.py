@@ -246,13 +246,7 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
             fx, fy, fw = x, y[:, i], w
         readers[name].fit_features(fx, fy, None if np.all(fw == fw[0]) else fw)
     report(0.95, "fitting the tile mask")
-    mask = make_pipeline(StandardScaler(), MLPClassifier((cfg.mask_hidden,), max_iter=cfg.mask_iterations,
-                                                         random_state=cfg.train_seed))
-    mx, my, mw = np.concatenate(mask_x), np.concatenate(mask_y), np.concatenate(mask_w)
-    reps = np.round(mw).astype(int)  # the MLP has no sample weights: repeat pixels for the rest
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        mask.fit(np.repeat(mx, reps, axis=0), np.repeat(my, reps))
+    mask = fit_mask(np.concatenate(mask_x), np.concatenate(mask_y), np.concatenate(mask_w), cfg)
     report(0.97, "measuring the outline inset")
     cfg = replace(cfg, outline_inset=measure_inset(groups, mask, cfg))
     for clf in readers.values():
@@ -266,6 +260,62 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
     }
     report(1.0, "done")
     return TileModel(readers, cfg, meta, mask=mask, upright=UPRIGHT_READERS)
+
+
+def fit_mask(x: np.ndarray, y: np.ndarray, weight: np.ndarray, cfg: VisionConfig) -> object:
+    """The tile-pixel learner fitted to pixel features ``(P, F)``, labels ``(P,)`` (1 = tile) and
+    weights ``(P,)`` (whole numbers of repeats: the MLP takes no sample weights)."""
+    mask = make_pipeline(StandardScaler(), MLPClassifier((cfg.mask_hidden,), max_iter=cfg.mask_iterations,
+                                                         random_state=cfg.train_seed))
+    reps = np.round(weight).astype(int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        mask.fit(np.repeat(x, reps, axis=0), np.repeat(y, reps))
+    return mask
+
+
+def mask_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """One photo -> ``cfg.mask_train_pixels`` random pixels of its tile-map copy: features ``(P, F)``
+    and labels ``(P,)`` (1 inside the tile block)."""
+    image, scale = load_image_scaled(photo.image_path, cfg)
+    *_, tiny, tiny_scale = working_copies(image, cfg)
+    pix = pixel_features(tiny, cfg)
+    truth = truth_mask(tiny.shape[:2], photo.corners * scale * tiny_scale).ravel()
+    take = rng.choice(pix.shape[0], size=min(cfg.mask_train_pixels, pix.shape[0]), replace=False)
+    return pix[take], truth[take]
+
+
+def refit_mask(model: TileModel, dirs: Sequence[str | Path], progress: Progress | None = None) -> TileModel:
+    """``model`` with its tile map learned again from the labelled photos in ``dirs`` (every photo
+    alike) and its outline inset measured again; the readers are unchanged. For teaching the map
+    other boards, tables and light (``zengarden synth --family train``) without moving how tiles
+    are read."""
+    if isinstance(dirs, (str, Path)):
+        dirs = [dirs]
+    groups = _dir_photos(dirs)
+    photos = [p for g in groups for p in g]
+    report = progress or (lambda _f, _m: None)
+    cfg = model.cfg
+    rng = np.random.default_rng([cfg.train_seed, 1])
+    t0 = time.perf_counter()
+    xs, ys = [], []
+    for i, photo in enumerate(photos):
+        x, y = mask_samples(photo, cfg, rng)
+        xs.append(x)
+        ys.append(y)
+        report(0.8 * (i + 1) / len(photos), f"prepared {i + 1}/{len(photos)} photos")
+    report(0.8, "fitting the tile mask")
+    x = np.concatenate(xs)
+    mask = fit_mask(x, np.concatenate(ys), np.ones(len(x)), cfg)
+    report(0.95, "measuring the outline inset")
+    cfg = replace(cfg, outline_inset=measure_inset(groups, mask, cfg))
+    for clf in model.readers.values():
+        clf.cfg = cfg
+    meta = dict(model.meta)
+    meta.update({"mask_trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
+                 "mask_seconds": round(time.perf_counter() - t0, 1), "outline_inset": cfg.outline_inset})
+    report(1.0, "done")
+    return TileModel(model.readers, cfg, meta, mask=mask, upright=model.upright)
 
 
 def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: VisionConfig) -> float:
@@ -287,17 +337,26 @@ def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: 
 
 
 def cli_train(args: argparse.Namespace) -> int:
-    """``zengarden train --data DIR [--data DIR ...] --out MODEL``."""
+    """``zengarden train --data DIR [--data DIR ...] --out MODEL [--mask-only [--base MODEL]]``."""
     def show(fraction: float, message: str) -> None:
         print(f"\r[{fraction * 100:5.1f} %] {message:<40}", end="", file=sys.stderr, flush=True)
 
     try:
-        model = train_model(args.data, progress=show)
+        if getattr(args, "mask_only", False):
+            from vision.read import resolve_model
+
+            model = refit_mask(resolve_model(args.base), args.data, progress=show)
+        else:
+            model = train_model(args.data, progress=show)
         path = model.save(args.out)
     except (ValueError, OSError) as exc:
         print(f"\nerror: {exc}", file=sys.stderr)
         return 2
     size = path.stat().st_size / 1e6
-    print(f"\nwrote {path} ({size:.1f} MB) from {model.meta['photos']} photos "
-          f"in {model.meta['train_seconds']} s")
+    if getattr(args, "mask_only", False):
+        print(f"\nwrote {path} ({size:.1f} MB): tile map from {', '.join(model.meta['mask_trained_on'])} "
+              f"in {model.meta['mask_seconds']} s, readers of {args.base or 'the bundled model'}")
+    else:
+        print(f"\nwrote {path} ({size:.1f} MB) from {model.meta['photos']} photos "
+              f"in {model.meta['train_seconds']} s")
     return 0

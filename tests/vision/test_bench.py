@@ -29,8 +29,24 @@ def test_bench_on_easy_photos_with_repeated_timing(easy_photos, bundled_model, t
     args = argparse.Namespace(data=str(easy_photos), model=None, csv=str(out), repeat=1)
     assert cli_bench(args) == 0
     rows = list(csv.DictReader(out.open()))
-    assert len(rows) == 6 and {"photo", "tiles_right", "t_localise", "t_plain_decode"} <= set(rows[0])
-    assert "per-photo CSV" in capsys.readouterr().out
+    assert len(rows) == 6 and {"photo", "tiles_right", "t_localise", "t_plain_decode", "check_outline",
+                               "silent_failure"} <= set(rows[0])
+    assert all(row["silent_failure"] == "0" for row in rows)
+    printed = capsys.readouterr().out
+    assert "per-photo CSV" in printed and "silent failures" in printed
+
+
+def test_a_silent_failure_is_a_wrong_outline_not_flagged() -> None:
+    from vision.bench import ATTRS, PhotoResult
+
+    def result(located: bool, check: bool) -> PhotoResult:
+        return PhotoResult("x.jpg", located, 0.0 if located else 1.0, dict.fromkeys(ATTRS, 16), 16, True, 1, 1,
+                           check_outline=check)
+
+    assert result(located=False, check=False).silent_failure
+    assert not result(located=False, check=True).silent_failure
+    assert not result(located=True, check=False).silent_failure
+    assert not result(located=True, check=True).silent_failure
 
 
 def test_bench_input_errors(easy_photos, bundled_model, tmp_path, capsys) -> None:

@@ -7,20 +7,26 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
+from tests.vision.grids import grid_photo
 from vision.config import DEFAULT_CONFIG
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
 from vision.locate import (
+    EvidenceField,
     GridNotFoundError,
     block_aspect,
+    corner_distance_tiles,
+    field_score,
     gradient_energy,
     locate_garden,
+    locate_grid,
     min_interior_angle,
     order_corners,
     plausible_quad,
     quad_from_mask,
     squared_up,
 )
+from vision.seams import lattice_corners, lattice_homography
 
 
 def _tile_side(corners: np.ndarray) -> float:
@@ -42,16 +48,6 @@ def test_corners_within_a_fraction_of_a_tile(easy_photos, bundled_model) -> None
 def test_blank_image_raises_grid_not_found(bundled_model) -> None:
     with pytest.raises(GridNotFoundError):
         locate_garden(np.full((600, 800, 3), 128, np.uint8), DEFAULT_CONFIG, mask_model=bundled_model.mask)
-
-
-def test_heuristic_path_without_a_model_returns_or_raises_cleanly() -> None:
-    rng = np.random.default_rng(0)
-    img = rng.integers(0, 255, (300, 400, 3), dtype=np.uint8)
-    try:
-        corners = locate_garden(img, DEFAULT_CONFIG)
-    except GridNotFoundError:
-        return
-    assert corners.shape == (4, 2)
 
 
 @pytest.mark.parametrize("angle", [0, 30, 44, 46, 90, 135, 180, 200, 270, 359])
@@ -240,7 +236,8 @@ def test_a_shadowed_corner_is_found_by_the_lower_threshold_retry() -> None:
     mask = _LightnessMask((170, 0.9), (90, 0.42))  # the shadowed tiles (140) just under 0.5
 
     assert _located_error(image, truth, cfg, mask) < 0.1
-    assert _located_error(image, truth, replace(cfg, mask_retry_thresholds=()), mask) > 0.5  # the case is real
+    # the case is real: the map's outline alone (no retry, no lattice search) misses the corner
+    assert _located_error(image, truth, replace(cfg, mask_retry_thresholds=(), grid_trust_score=-np.inf), mask) > 0.5
 
 
 def test_gradient_energy_is_exact_and_the_same_wherever_the_array_lies_in_memory() -> None:
@@ -255,3 +252,78 @@ def test_gradient_energy_is_exact_and_the_same_wherever_the_array_lies_in_memory
         shifted = buffer[offset:offset + gray.size].reshape(gray.shape)
         shifted[:] = gray
         assert np.array_equal(gradient_energy(shifted), reference)
+
+
+# --- the lattice from its own evidence (any board, any n) --------------------------------------------
+
+def _grid_error(image: np.ndarray, truth: np.ndarray, n: int, model=None) -> tuple[float, bool]:
+    found = locate_grid(image, n, DEFAULT_CONFIG if model is None else model.cfg,
+                        None if model is None else model.mask)
+    return corner_distance_tiles(found.corners, order_corners(truth), n), found.check_outline
+
+
+@pytest.mark.parametrize(("n", "seed"), [(4, 0), (4, 1), (5, 0), (5, 1), (6, 0), (6, 1)])
+def test_locate_grid_finds_an_n_by_n_block_of_any_colours(n: int, seed: int) -> None:
+    image, truth = grid_photo(n, seed)
+    error, check = _grid_error(image, truth, n)
+    assert error < 0.2, error
+    assert not check
+
+
+def test_a_board_the_colour_of_the_floor_is_not_taken_for_tiles() -> None:
+    colour = (60, 140, 200)
+    image, truth = grid_photo(4, 7, board_bgr=colour, floor_bgr=colour)
+    error, _ = _grid_error(image, truth, 4)
+    assert error < 0.2, error
+
+
+def test_a_second_board_partly_in_view_does_not_move_the_outline() -> None:
+    image, truth = grid_photo(4, 3, neighbour=True, size=(1400, 900))
+    error, _ = _grid_error(image, truth, 4)
+    assert error < 0.2, error
+
+
+def test_the_lattice_score_prefers_the_true_block_to_shifted_or_grown_ones() -> None:
+    image, truth = grid_photo(4, 5)
+    truth = order_corners(truth)
+    field = EvidenceField(image, DEFAULT_CONFIG)
+    h = lattice_homography(truth)
+    true_score = field_score(field, truth, DEFAULT_CONFIG)
+    half_tile = lattice_corners(h @ np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]]))
+    with_frame = lattice_corners(h @ np.array([[1.25, 0, -0.5], [0, 1.25, -0.5], [0, 0, 1.0]]))
+    one_tile_over = lattice_corners(h @ np.array([[1, 0, 1.0], [0, 1, 0], [0, 0, 1.0]]))
+    for wrong in (half_tile, with_frame, one_tile_over):
+        assert field_score(field, wrong, DEFAULT_CONFIG) < true_score - 1.0
+
+
+@pytest.mark.parametrize("family", ["train", "zoo"])
+def test_family_photos_are_located_or_flagged(family: str, bundled_model) -> None:
+    """Constructed scenes of each board/table family: the outline is right, or the reader says to
+    check it — never silently wrong."""
+    from scorer.tiles import Garden
+    from vision.synth.garden import random_garden
+    from vision.synth.photo import render_photo
+
+    for index in range(4):
+        rng = np.random.default_rng([2026, index, len(family)])
+        garden: Garden = random_garden(rng)
+        image, truth = render_photo(garden, rng, size=(1000, 750), family=family)
+        error, check = _grid_error(image, truth["corners"], 4, bundled_model)
+        assert error <= 0.25 or check, (family, index, error)
+
+
+def test_noise_is_refused_or_flagged() -> None:
+    rng = np.random.default_rng(0)
+    img = rng.integers(0, 255, (300, 400, 3), dtype=np.uint8)
+    try:
+        found = locate_grid(img, 4, DEFAULT_CONFIG)
+    except GridNotFoundError:
+        return
+    assert found.check_outline, found
+
+
+def test_locate_grid_input_checks() -> None:
+    image, _ = grid_photo(4, 0, size=(400, 300))
+    for bad in (1, 13, 4.0, True):
+        with pytest.raises(ValueError, match="n must be an integer"):
+            locate_grid(image, bad)  # type: ignore[arg-type]

@@ -35,6 +35,24 @@ def test_given_corners_skip_localisation(easy_photos, bundled_model) -> None:
     assert set(reading.timings) == {"decode", "localise", "classify"}
 
 
+def test_a_wrong_cut_is_flagged_for_checking(easy_photos, bundled_model) -> None:
+    """Corners given by hand are trusted; but the same wrong outline found by the reader would make
+    the tiles read so unsure that the outline is flagged."""
+    from vision.config import DEFAULT_CONFIG
+    from vision.read import unsure_reading
+
+    photo = iter_labelled(easy_photos)[0]
+    tile = np.linalg.norm(photo.corners[1] - photo.corners[0]) / 4
+    shifted = photo.corners + np.array([0.5, 0.5]) * tile  # half a tile off: every crop straddles a seam
+    reading = read_garden(photo.image_path, model=bundled_model, corners=shifted)
+    assert reading.check_outline is False  # given by hand
+    assert unsure_reading(reading.confidence, reading.review, bundled_model.cfg) is not None
+    right = read_garden(photo.image_path, model=bundled_model, corners=photo.corners)
+    assert unsure_reading(right.confidence, right.review, bundled_model.cfg) is None
+    assert unsure_reading(np.full((4, 4), 0.9), ("A1",) * DEFAULT_CONFIG.check_review_cells, DEFAULT_CONFIG)
+    assert unsure_reading(np.full((4, 4), 0.3), (), DEFAULT_CONFIG)
+
+
 def test_read_gardens_decodes_a_game_jointly(easy_photos, bundled_model) -> None:
     photos = iter_labelled(easy_photos)[:3]
     readings = read_gardens([p.image_path for p in photos], model=bundled_model,
@@ -50,7 +68,8 @@ def test_cli_json_and_errors(easy_photos, bundled_model, tmp_path, capsys) -> No
     args = argparse.Namespace(photo=str(photo.image_path), model=str(DEFAULT_MODEL_PATH), json=True)
     assert cli_read(args) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) >= {"garden", "corners", "confidence", "review"}
+    assert set(out) >= {"garden", "corners", "confidence", "review", "check_outline", "outline_reasons"}
+    assert out["check_outline"] is False and out["outline_reasons"] == []  # an easy photo, found clearly
     Garden.from_rows(out["garden"])
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"not a photo")

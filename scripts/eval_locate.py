@@ -1,0 +1,73 @@
+"""Localisation alone on a directory of labelled photos: per-photo corner error (tile sides), the
+outline check, and failures. Writes ``DIR/locate.csv``; prints a summary.
+
+    .venv/bin/python scripts/eval_locate.py data/zoo-515151 [--limit N] [--model M]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from vision.bench import LOCALISATION_TOLERANCE, corner_error_tiles
+from vision.dataset import iter_labelled
+from vision.io import load_image_scaled
+from vision.locate import GridNotFoundError, locate_grid
+from vision.read import resolve_model
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data")
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--model", default=None)
+    parser.add_argument("--csv", default=None)
+    parser.add_argument("--no-trust", action="store_true",
+                        help="search every photo (to calibrate cfg.grid_trust_score and the check thresholds)")
+    args = parser.parse_args()
+    model = resolve_model(args.model)
+    cfg = replace(model.cfg, grid_trust_score=float("inf")) if args.no_trust else model.cfg
+    rows = []
+    photos = list(iter_labelled(args.data))
+    if args.limit:
+        photos = photos[: args.limit]
+    t0 = time.perf_counter()
+    for photo in photos:
+        image, scale = load_image_scaled(photo.image_path, cfg)
+        t1 = time.perf_counter()
+        try:
+            found = locate_grid(image, 4, cfg, model.mask)
+            err = corner_error_tiles(found.corners / scale, photo.corners)
+            check, scores = found.check_outline, (found.first_score, found.score, found.runner_up)
+        except GridNotFoundError:
+            err, check, scores = float("inf"), True, (float("nan"),) * 3
+        rows.append((photo.image_path.name, err, check, time.perf_counter() - t1, *scores))
+    path = Path(args.csv) if args.csv else Path(args.data) / "locate.csv"
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["photo", "corner_error_tiles", "check_outline", "seconds", "first_score", "score",
+                         "runner_up"])
+        for name, err, check, sec, *scores in rows:
+            writer.writerow([name, f"{err:.4f}", int(check), f"{sec:.3f}", *(f"{v:.3f}" for v in scores)])
+    errs = np.array([r[1] for r in rows])
+    checks = np.array([r[2] for r in rows])
+    fail = errs > LOCALISATION_TOLERANCE
+    seconds = np.array([r[3] for r in rows])
+    print(f"localise: median {1000 * np.median(seconds):.0f} ms, p95 {1000 * np.percentile(seconds, 95):.0f} ms")
+    print(f"{len(rows)} photos in {time.perf_counter() - t0:.0f} s: within {LOCALISATION_TOLERANCE} tile "
+          f"{100 * (1 - fail.mean()):.1f} %; failures {int(fail.sum())}; flagged {int(checks.sum())}; "
+          f"silent failures {int((fail & ~checks).sum())}; flagged but right {int((~fail & checks).sum())}")
+    for name, err, check, *_ in rows:
+        if err > LOCALISATION_TOLERANCE or check:
+            print(f"  {name}: {err:.2f} tile{' (flagged)' if check else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
