@@ -96,11 +96,6 @@ class GameResult:
             "boards": [int(b) for b in self.boards],
         }
 
-    def __getitem__(self, key: str) -> Any:
-        """Transitional: ``result["players"]`` reads the dict form, for vision/bench.py until it
-        uses ``result.players``; new code uses the attributes."""
-        return self.to_dict()[key]
-
 
 def _rank(totals: Sequence[tuple[int, int]]) -> list[int]:
     """Competition ranking on (total, coins): equal pairs share a rank."""

@@ -60,6 +60,10 @@ EN: dict[str, str] = {
     "read_error": "The photo could not be read: {error}",
     "read_ok": "Garden read. Please check the {n} tile(s) marked ⚠ (red).",
     "read_ok_clean": "Garden read. Compare the tiles with the photo and correct anything wrong.",
+    "outline_unsure": "The reader is not sure it found the garden's outline: please check it below.",
+    "outline_check": "Is the outline right? The yellow grid should lie exactly on the 16 tiles. If it does, "
+                     "confirm; if not, click the four outer corners of the tiles below.",
+    "outline_yes": "Yes, the outline is right",
     "photo_caption": "Detected grid (red = please check)",
     "compare_caption": "Each cell: photo (left) and the tile as read (right)",
     "corners_title": "Outline wrong? Click the four corners",
@@ -258,6 +262,10 @@ DE: dict[str, str] = {
     "read_error": "Das Foto konnte nicht gelesen werden: {error}",
     "read_ok": "Garten gelesen. Bitte die {n} mit ⚠ (rot) markierten Plättchen prüfen.",
     "read_ok_clean": "Garten gelesen. Plättchen mit dem Foto vergleichen und Fehler korrigieren.",
+    "outline_unsure": "Der Umriss des Gartens ist nicht sicher erkannt: bitte unten prüfen.",
+    "outline_check": "Stimmt der Umriss? Das gelbe Gitter sollte genau auf den 16 Plättchen liegen. Wenn ja, "
+                     "bestätigen; sonst unten die vier äußeren Ecken der Plättchen anklicken.",
+    "outline_yes": "Ja, der Umriss stimmt",
     "photo_caption": "Erkanntes Raster (rot = bitte prüfen)",
     "compare_caption": "Je Feld: Foto (links) und das gelesene Plättchen (rechts)",
     "corners_title": "Umriss falsch? Die vier Ecken anklicken",

@@ -117,8 +117,8 @@ def load_copy(path: Path) -> np.ndarray | None:
 
 def reading_to_dict(reading: GardenReading, digest: str, manual_corners: bool = False) -> dict[str, Any]:
     """A reading as the draft, autosave and history keep it: :meth:`GardenReading.to_dict` with
-    the photo's digest, whether the corners were clicked, and each cell's first four candidates
-    keyed by cell name (``{"B3": [[tile, p], ...]}``)."""
+    the photo's digest, whether the corners were clicked, each cell's first four candidates keyed
+    by cell name (``{"B3": [[tile, p], ...]}``), and whether the outline is to be checked."""
     data = reading.to_dict()
     return {
         "photo": digest,
@@ -129,6 +129,8 @@ def reading_to_dict(reading: GardenReading, digest: str, manual_corners: bool = 
         "alternatives": {cell: cands[:4] for cell, cands in zip(CELL_NAMES, data["alternatives"])},
         "manual_corners": manual_corners,
         "timings": data["timings"],
+        "check_outline": data["check_outline"],
+        "outline_reasons": data["outline_reasons"],
     }
 
 

@@ -69,8 +69,9 @@ def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
         return
     for i, player, reading in zip(indices, players, readings):
         merged = vm.merge_reading(player["reading"], reading["garden"], player["garden"])
+        reading["outline_confirmed"] = bool(player["reading"].get("outline_confirmed"))
         player["reading"] = reading
-        set_grid(player, merged)
+        set_grid(player, vm.empty_grid() if outline_unconfirmed(reading) else merged)
         s.messages[i] = ("success", T("read_ok", n=len(reading["review"])) if reading["review"]
                          else T("read_ok_clean"))
     st.rerun()
@@ -93,12 +94,28 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
         shown_corners = None if corners is None else [[x * scale, y * scale] for x, y in corners]
         st.image(overlay.to_rgb(overlay.draw_grid(shown, shown_corners, review=review)), caption=T("photo_caption"),
                  width="stretch", output_format="JPEG")
+        if reading and outline_unconfirmed(reading):
+            # the reader is unsure of the outline: ask before showing tiles that may all be wrong
+            st.warning(T("outline_check"))
+            if st.button(T("outline_yes"), key=k(f"outline_yes{i}"), type="primary"):
+                reading["outline_confirmed"] = True
+                set_grid(player, reading["garden"])
+                st.rerun()
+            corner_clicker(T, i, player, image, expanded=True)
+            return
         if reading:
             crops = overlay.photo_crops(image, corners, tile_size=72)
             sheet = overlay.comparison_sheet(player["garden"], crops, tile_size=72, review=review)
             st.image(overlay.to_rgb(sheet), caption=T("compare_caption"), width="stretch")
         corner_clicker(T, i, player, image)
     garden_editor(T, i, player, review)
+
+
+def outline_unconfirmed(reading: dict[str, Any]) -> bool:
+    """Whether the reader flagged this reading's outline and the player has not yet confirmed it
+    (or given the corners by hand)."""
+    return bool(reading.get("check_outline")) and not reading.get("outline_confirmed") \
+        and not reading.get("manual_corners")
 
 
 def photo_input(T: i18n.Translator, i: int, player: dict[str, Any]) -> None:
@@ -151,18 +168,20 @@ def run_reader(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, c
         s.messages[i] = ("warning", T(key, error=str(exc)))
         return
     player["reading"] = reading
-    player["garden"] = [list(r) for r in reading["garden"]]
-    player["editor_base"] = [list(r) for r in reading["garden"]]
-    player["editor_ver"] = int(player.get("editor_ver", 0)) + 1
+    if outline_unconfirmed(reading):  # tiles stay empty until the outline is confirmed
+        set_grid(player, vm.empty_grid())
+        s.messages[i] = ("info", T("outline_unsure"))
+        return
+    set_grid(player, reading["garden"])
     n_review = len(reading["review"])
     s.messages[i] = ("success", T("read_ok", n=n_review) if n_review else T("read_ok_clean"))
 
 
-def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: Any) -> None:
+def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, expanded: bool = False) -> None:
     from streamlit_image_coordinates import streamlit_image_coordinates
 
     s = ss()
-    with st.expander(T("corners_title"), expanded=player.get("reading") is None):
+    with st.expander(T("corners_title"), expanded=expanded or player.get("reading") is None):
         st.caption(T("corners_help"))
         clicks = s.clicks.setdefault(i, [])
         display, scale = overlay.downscale(image, 700)

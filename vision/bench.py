@@ -51,7 +51,7 @@ def level5_score(garden: Garden) -> int | None:
     game = {"boards": [1, 2, 3, 4, 5], "preferences": _PREFERENCES, "missions": missions,
             "players": [{"name": "P", "coins": 10, "garden": garden.to_lists()}]}
     try:
-        return int(score_game(game)["players"][0]["total"])
+        return int(score_game(game).players[0].total)
     except InvalidGameError:
         return None
 

@@ -143,3 +143,26 @@ def test_photo_without_garden_then_four_clicks(data_dir: Path) -> None:
     reading = at.session_state["draft"]["players"][0]["reading"]
     assert reading is not None and reading["manual_corners"] is True
     np.testing.assert_allclose(reading["corners"], corners, atol=2.0)
+
+
+def test_a_flagged_outline_is_confirmed_before_tiles_are_shown(data_dir: Path, monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    """When the reader says the outline may be wrong, the app shows the outline and asks; the tiles
+    as read are not used until the player says yes (or gives the corners)."""
+    import vision.read
+
+    monkeypatch.setattr(vision.read, "unsure_reading", lambda *_: "forced for the test")
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
+        ("ann.jpg", (PHOTOS / "game-ann.jpg").read_bytes(), "image/jpeg"))
+    run(at)
+    player = at.session_state["draft"]["players"][0]
+    assert player["reading"]["check_outline"] is True
+    assert player["garden"] == [[""] * 4 for _ in range(4)]  # nothing presented as read yet
+    assert any("Is the outline right?" in w.value for w in at.warning)
+    widget(at.button, key(at, "outline_yes0")).click()  # type: ignore[attr-defined]
+    run(at)
+    player = at.session_state["draft"]["players"][0]
+    assert player["reading"]["outline_confirmed"] is True
+    assert player["garden"] == player["reading"]["garden"]
+    assert not any("Is the outline right?" in w.value for w in at.warning)
