@@ -21,8 +21,10 @@ import cv2
 import numpy as np
 
 from scorer.tiles import ALL_CELLS, cell_name
-from vision.locate import order_corners  # the reader's orientation rule, also for clicked corners
-from vision.overlay import downscale
+from vision.geometry import (
+    downscale,
+    order_corners,  # the reader's orientation rule, also for clicked corners
+)
 
 if TYPE_CHECKING:
     from vision.read import GardenReading

@@ -15,6 +15,7 @@ from ui import i18n, photos, state
 from ui import viewmodel as vm
 from ui.session import garden_png, k, model_or_error, photo_image, ss
 from vision import overlay
+from vision.geometry import downscale
 
 #: Longer side of the photo as shown (phones are ~400 px wide; enough for a sharp desktop view too).
 DISPLAY_SIDE = 900
@@ -90,7 +91,7 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
     review = sorted(set((reading or {}).get("review", [])) | set(conflict_cells))
     if image is not None:
         corners = (reading or {}).get("corners")
-        shown, scale = overlay.downscale(image, DISPLAY_SIDE)
+        shown, scale = downscale(image, DISPLAY_SIDE)
         shown_corners = None if corners is None else [[x * scale, y * scale] for x, y in corners]
         st.image(overlay.to_rgb(overlay.draw_grid(shown, shown_corners, review=review)), caption=T("photo_caption"),
                  width="stretch", output_format="JPEG")
@@ -184,7 +185,7 @@ def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: An
     with st.expander(T("corners_title"), expanded=expanded or player.get("reading") is None):
         st.caption(T("corners_help"))
         clicks = s.clicks.setdefault(i, [])
-        display, scale = overlay.downscale(image, 700)
+        display, scale = downscale(image, 700)
         shown = overlay.draw_grid(display, None, clicks=[(x * scale, y * scale) for x, y in clicks])
         value = streamlit_image_coordinates(overlay.to_rgb(shown), key=k(f"clicks{i}"), use_column_width="always")
         if value and value != s.get(f"last_click{i}") and len(clicks) < 4:

@@ -9,9 +9,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from scorer.vocab import GRID_SIZE as GRID
 from vision.config import DEFAULT_CONFIG, VisionConfig
-
-GRID = 4
 
 
 def check_image(image: np.ndarray) -> None:

@@ -30,6 +30,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_image
+from vision.geometry import downscale, order_corners
 from vision.seams import (
     SeamMaps,
     canonical_square,
@@ -47,48 +48,6 @@ class GridNotFoundError(ValueError):
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-def downscale(image: np.ndarray, side: int, linear_above: float = 1.0) -> tuple[np.ndarray, float]:
-    """``(M, N, 3)`` -> (working copy whose longer side is at most ``side``, scale = work / image).
-    Pixel-area averaging, or bilinear (several times faster) when the scale is above
-    ``linear_above``: shrinking by less than half, bilinear leaves out no pixel."""
-    check_image(image)
-    longer = max(image.shape[:2])
-    if longer <= side:
-        return image, 1.0
-    scale = side / longer
-    size = (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale)))
-    small = cv2.resize(image, size, interpolation=cv2.INTER_LINEAR if scale > linear_above else cv2.INTER_AREA)
-    return small, small.shape[1] / image.shape[1]
-
-
-def tilt_degrees(corners: np.ndarray) -> float:
-    """In-plane tilt (degrees, -180..180, clockwise positive) of the "up" direction — from the
-    bottom edge's midpoint to the top edge's — of corners ``(4, 2)`` TL, TR, BR, BL (y down)."""
-    c = np.asarray(corners, dtype=np.float64)
-    up = (c[0] + c[1]) / 2 - (c[2] + c[3]) / 2
-    return float(np.degrees(np.arctan2(up[0], -up[1])))
-
-
-def upright_turns(corners: np.ndarray) -> int:
-    """The roll ``k`` (0..3) of clockwise corners ``(4, 2)`` that puts the garden upright as seen:
-    ``np.roll(corners, k, axis=0)`` has the smallest tilt. Under perspective the four choices are not
-    exactly 90° apart, so all four are compared rather than one angle rounded; the synthetic ground
-    truth uses this same rule."""
-    c = np.asarray(corners, dtype=np.float64)
-    tilts = [abs(tilt_degrees(np.roll(c, k, axis=0))) for k in range(4)]
-    return int(np.argmin(tilts))
-
-
-def order_corners(quad: np.ndarray) -> np.ndarray:
-    """Order 4 points ``(4, 2)`` clockwise on screen (y down) starting at the garden's top-left as
-    seen (:func:`upright_turns`), whichever order they came in."""
-    pts = np.asarray(quad, dtype=np.float64).reshape(4, 2)
-    centre = pts.mean(axis=0)
-    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
-    pts = pts[np.argsort(angles)]  # increasing angle = clockwise on screen (y down)
-    return np.roll(pts, upright_turns(pts), axis=0)
-
 
 # --- the learned tile mask --------------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 
 from scorer.tiles import Tile, cell_name
+from scorer.vocab import GRID_SIZE as GRID
 
-GRID = 4
 CellTile = Union[Tile, str, None]
 
 REVIEW_BGR = (40, 40, 230)  # red
@@ -34,17 +34,6 @@ def _i(value: float) -> int:
 def to_rgb(image: np.ndarray) -> np.ndarray:
     """BGR -> RGB (for ``st.image`` / PIL)."""
     return np.ascontiguousarray(image[:, :, ::-1])
-
-
-def downscale(image: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
-    """A copy no longer than ``max_side`` on its longer side, and the factor applied (<= 1)."""
-    h, w = image.shape[:2]
-    longest = max(h, w)
-    if longest <= max_side:
-        return image, 1.0
-    scale = max_side / float(longest)
-    size = (max(1, _i(w * scale)), max(1, _i(h * scale)))
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
 def _cells(names: Iterable[str | tuple[int, int]]) -> set[tuple[int, int]]:

@@ -78,7 +78,7 @@ def test_orientation_rule_is_the_same_for_any_start_under_perspective(seed: int)
     input starts at, the reader picks the same top-left as the synthetic ground truth does."""
     import cv2
 
-    from vision.locate import tilt_degrees, upright_turns
+    from vision.geometry import tilt_degrees, upright_turns
 
     rng = np.random.default_rng(seed)
     a = np.radians(45.0 + rng.uniform(-1.5, 1.5))

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from scorer import Garden
+from vision.geometry import downscale
 from vision.overlay import (
     HIGHLIGHT_BGR,
     REVIEW_BGR,
     comparison_sheet,
-    downscale,
     draw_grid,
     grid_points,
     photo_crops,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import cv2
@@ -262,17 +263,50 @@ def test_generate_dataset_is_deterministic_and_subsets_reproduce(tmp_path: Path)
 
 def test_cli_synth(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = argparse.Namespace(out=str(tmp_path / "out"), count=2, seed=1, size=(320, 240), style="alt",
-                              difficulty="hard", start=0)
+                              difficulty="hard", start=0, family="zoo")
     assert cli_synth(args) == 0
     assert "wrote 2 photos" in capsys.readouterr().out
-    assert len(list((tmp_path / "out").glob("*.json"))) == 2
+    sidecars = sorted((tmp_path / "out").glob("*.json"))
+    assert len(sidecars) == 2
+    assert json.loads(sidecars[0].read_text())["family"] == "zoo"
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    for bad in ({"out": str(blocker)}, {"count": -1}, {"seed": -3}, {"style": "comic"}, {"difficulty": "x"}):
+    for bad in ({"out": str(blocker)}, {"count": -1}, {"seed": -3}, {"style": "comic"}, {"difficulty": "x"},
+                {"family": "museum"}):
         ns = argparse.Namespace(**{**vars(args), **bad})
         assert cli_synth(ns) == 2
         err = capsys.readouterr().err
         assert err.startswith("zengarden synth: error:") and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------------------------
+# scene families
+
+
+def test_train_and_zoo_families_share_no_board_table_or_light_kind() -> None:
+    from vision.synth.scene import BOARD_PATTERNS, LIGHT_KINDS, TABLE_KINDS, TRACK_SHAPES
+
+    for kinds in (BOARD_PATTERNS, TRACK_SHAPES, TABLE_KINDS, LIGHT_KINDS):
+        assert not set(kinds["train"]) & set(kinds["zoo"]), kinds
+
+
+@pytest.mark.parametrize("family", ["train", "zoo"])
+def test_family_photos_have_the_truth_where_the_tiles_are(family: str) -> None:
+    """The truth corners lie in the photo around a sizeable block, the truth garden is the input
+    garden turned upright, and the same seed gives the same photo."""
+
+    def render(index: int) -> tuple[Garden, np.ndarray, dict]:
+        rng = np.random.default_rng([77, index])
+        garden = random_garden(rng)
+        return (garden, *render_photo(garden, rng, size=(640, 480), family=family))
+
+    for index in range(3):
+        garden, image, truth = render(index)
+        assert np.array_equal(image, render(index)[1])
+        assert truth["garden"] == garden.rotated(truth["quarter_turns"])
+        corners = truth["corners"]
+        assert np.all(corners >= 0) and np.all(corners[:, 0] < 640) and np.all(corners[:, 1] < 480)
+        assert cv2.contourArea(corners.astype(np.float32)) > 0.02 * 640 * 480
 
 
 # --------------------------------------------------------------------------------------------

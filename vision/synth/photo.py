@@ -25,7 +25,7 @@ import numpy as np
 
 from scorer.tiles import Garden
 from scorer.vocab import PLAYER_COLOURS
-from vision.locate import tilt_degrees, upright_turns
+from vision.geometry import tilt_degrees, upright_turns
 from vision.synth.art import STYLES, render_tile
 from vision.synth.garden import random_garden
 from vision.synth.scene import (
