@@ -1,6 +1,7 @@
 """Every threshold and size the vision pipeline uses, in one frozen object.
 
-Stages take a ``cfg: VisionConfig`` argument; nothing below is repeated as a literal in code.
+Stages take a ``cfg: VisionConfig`` argument. Every threshold and size lives here; what stays in code
+are geometric constants (a tile's middle at 0.5, the small nudge that gives a line's direction).
 Change a value with ``dataclasses.replace(DEFAULT_CONFIG, name=value)``.
 """
 
@@ -24,11 +25,9 @@ class VisionConfig:
     grid: int = 4
     #: Longer side of the working image for localisation.
     locate_side: int = 800
-    #: Minimum area of the tile map's main blob as a fraction of the working image. A garden whose
+    #: Minimum area of the tile map's main blob as a fraction of the working image (a garden whose
     #: side is an eighth of a 4:3 photo's width covers about 2 %; its blob is then re-mapped zoomed
-    #: in (``zoom_below``). 0.01 rather than 0.02: on 1500 held-out photos two such gardens were not
-    #: found at 0.02 and both are at 0.01 (0.04 tile off); the other photos' error counts (above
-    #: 0.05 and 0.1 tile) stayed the same.
+    #: in, ``zoom_below``).
     min_quad_area_frac: float = 0.01
     #: Gaussian sigma (working pixels) before measuring intensity steps along the outline.
     locate_blur_sigma: float = 1.0
@@ -42,6 +41,14 @@ class VisionConfig:
     #: Per band: along each normal the innermost step at least this fraction of the strongest is
     #: taken (1.0 = the strongest step) — the tile art's edge, not a shadow just outside it.
     edge_picks: tuple[float, ...] = (1.0, 0.4)
+    #: A side snapped further than this many search half-bands is not trusted (the input side stays).
+    edge_max_jump: float = 2.5
+    #: The outline fit to the tile map's blob: the part of each side used (skipping this fraction at
+    #: either end) and the distance (fraction of the side) within which blob points count.
+    side_fit_ends: float = 0.15
+    side_fit_near: float = 0.05
+    #: A last outline pass on the fine copy when it is this many times larger than the working copy.
+    fine_pass_above: float = 1.2
     #: Intensity steps weaker than this (gray levels per step) are ignored.
     edge_min_step: float = 2.0
     #: RANSAC inlier distance (working pixels) and the fraction of samples that must agree.
@@ -55,10 +62,7 @@ class VisionConfig:
     linear_downscale_above: float = 0.5
     #: The same for the outline copy (``locate_side``) and the tile-map copy (``mask_side``), both
     #: shrunk from the fine copy: 0 = always bilinear, 1 = always pixel areas. Stored with a model
-    #: (its tile map is learned on these pixels). A model trained with bilinear copies (0) located
-    #: as well (0 failures in 600 photos vs 2) but read decor worse on the 200-photo bench (99.78 %
-    #: vs 99.84 %, tile 99.59 vs 99.66 %; both with an earlier form of the lower-threshold retry),
-    #: so pixel areas stay the default.
+    #: (its tile map is learned on these pixels).
     map_linear_downscale_above: float = 1.0
     #: How far (tile sides) the detected outline lies outside the tile art's corners (tile edges,
     #: shadows); learned from the training photos and stored with the model.
@@ -94,8 +98,7 @@ class VisionConfig:
     #: A found block whose lattice score (seams minus tile middles, gray levels) is below this is
     #: searched again from there, led by the seams alone; the search wins only with a score at least
     #: ``lattice_gain_factor`` times and ``lattice_gain_min`` above the first (blurred photos have
-    #: faint seams, where small gains are noise). 25 rather than 15: on the 200-photo bench one more
-    #: photo (an outline on the board's edge, score 23) is rescued, for 62 searches instead of 28.
+    #: faint seams, where small gains are noise).
     lattice_min_score: float = 25.0
     lattice_gain_factor: float = 2.0
     lattice_gain_min: float = 8.0
@@ -115,6 +118,10 @@ class VisionConfig:
     grid_ridge_cap: float = 6.0
     #: The same offset (pixels) in the square view of the lattice search.
     grid_ridge_px: int = 4
+    #: Lattices are scored on the working copy (``locate_side``), or on the fine copy when a tile of
+    #: the map's quad is smaller than this (pixels of the working copy): seams of small, blurred
+    #: gardens need the resolution.
+    grid_field_min_tile: float = 40.0
     #: Samples per tile along each lattice line when a lattice is scored in the image.
     grid_field_samples: int = 8
     #: Polishing a candidate lattice: corner steps (tile sides, coarse to fine) and rounds per step.
@@ -130,6 +137,8 @@ class VisionConfig:
     #: Weight and cap (units of the mean gradient) of the least textured cell in a lattice's score.
     grid_cell_weight: float = 1.0
     grid_cell_cap: float = 2.0
+    #: A cell's inside for that texture: this fraction of a tile in from each seam.
+    grid_cell_inside: float = 0.2
     #: Weight of the outline against the inner seams in a lattice's score.
     grid_outline_weight: float = 0.5
     #: The lattice search: side (pixels) of the square view of the region, the margin around the
@@ -154,6 +163,8 @@ class VisionConfig:
     vp_min_segments: int = 4
     vp_angle_tolerance: float = 12.0
     vp_min_angle: float = 30.0
+    #: The worst fraction of a family's lines dropped once when fitting its vanishing point.
+    vp_drop_quantile: float = 0.25
     #: The second, wider search around the best polished blocks: how many, the view's margin and the
     #: block sizes tried (fractions of the polished block's side).
     grid_wide_keep: int = 2
@@ -163,16 +174,19 @@ class VisionConfig:
     #: elevation sees the near side of the block up to twice the far one).
     grid_max_side_ratio: float = 2.0
     grid_min_angle: float = 45.0
+    #: A candidate block smaller than this fraction of the tile map's quad is no garden (a lattice
+    #: in the art of a few tiles); the quad may be larger than the block (the board), not much smaller.
+    grid_min_fraction: float = 0.65
     #: A first outline scoring at least this is taken without searching for other lattices.
-    grid_trust_score: float = 7.5
+    grid_trust_score: float = 9.5
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
     grid_switch_margin: float = 0.3
     #: Two lattices whose corners differ by more than this (tile sides) are different answers.
     check_distinct: float = 0.25
     #: The outline is to be checked when its lattice scores below ``check_min_score`` or a different
     #: lattice scores within ``check_margin`` of it.
-    check_min_score: float = 6.5
-    check_margin: float = 0.3
+    check_min_score: float = 7.0
+    check_margin: float = 0.5
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.
@@ -205,8 +219,7 @@ class VisionConfig:
     #: Lower thresholds tried when the block found scores a weak lattice (``lattice_min_score``):
     #: a shadowed or pale part of the block can fall below 0.5 in the tile map, and the quad then
     #: leaves it out. Such a candidate is kept only when its lattice scores clearly better
-    #: (``lattice_gain_factor``, ``lattice_gain_min``; merely better broke a held-out photo).
-    #: 0.35 for every photo was measured worse: 4 failures in 600 photos, 3 of them new ones.
+    #: (``lattice_gain_factor``, ``lattice_gain_min``).
     mask_retry_thresholds: tuple[float, ...] = (0.35,)
     #: Gaussian smoothing (mask pixels) of the probability map before thresholding.
     mask_smooth_sigma: float = 1.0
@@ -247,8 +260,7 @@ class VisionConfig:
     ring_reach: float = 1.25
     ring_far_bins: int = 3
 
-    #: Quarter turns in which each tile is read, probabilities averaged (1 = as seen only; 4 measured
-    #: no better on the 200-photo bench: tile 98.66 vs 98.75 %, at 4x the classify time).
+    #: Quarter turns in which each tile is read, probabilities averaged (1 = as seen only).
     test_turns: int = 1
     #: An upright reader (see ``TileModel.upright``) also reads a tile turned by every corner at
     #: least this probable, averaging with those weights (a tile whose corner read is unsure).

@@ -103,7 +103,7 @@ def quad_from_mask(prob: np.ndarray, cfg: VisionConfig, threshold: float | None 
     contour = max(contours, key=cv2.contourArea)
     hull = cv2.convexHull(contour)
     starts = [
-        _fit_sides(hull.reshape(-1, 2).astype(np.float64), _quad_from_hull(hull)),
+        _fit_sides(hull.reshape(-1, 2).astype(np.float64), _quad_from_hull(hull), cfg),
         np.asarray(cv2.boxPoints(cv2.minAreaRect(contour)), dtype=np.float64),
     ]
     best, best_val = None, -np.inf
@@ -199,7 +199,7 @@ def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig, thres
     return best, best_val
 
 
-def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def _fit_sides(points: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     """Refit each side of ``quad`` as a least-squares line through the outline ``points`` nearest to
     it (ignoring the rounded ends), then intersect neighbouring sides."""
     dense = []
@@ -217,7 +217,8 @@ def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
         rel = pts - a
         along = rel @ u
         across = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0])
-        sel = (along > 0.15 * length) & (along < 0.85 * length) & (across < 0.05 * length + 2)
+        ends, near = cfg.side_fit_ends, cfg.side_fit_near
+        sel = (along > ends * length) & (along < (1 - ends) * length) & (across < near * length + 2)
         if sel.sum() < 5:
             lines.append((a, u))
             continue
@@ -320,7 +321,7 @@ def refine_sides(gray: np.ndarray, quad: np.ndarray, cfg: VisionConfig, band: fl
     if out is None:
         return quad
     # a side that jumped more than the band is not trusted: keep the input quad
-    if np.linalg.norm(out - quad, axis=1).max() > 2.5 * half:
+    if np.linalg.norm(out - quad, axis=1).max() > cfg.edge_max_jump * half:
         return quad
     return out
 
@@ -356,8 +357,7 @@ def working_copies(image: np.ndarray, cfg: VisionConfig
     sides are at most ``cfg.edge_fine_side`` (the image itself when 0), ``cfg.locate_side`` and
     ``cfg.mask_side``, scales = copy / image. The smaller two are shrunk from the fine copy, not
     from the photo: on a 12-megapixel photo that is a third of the resizing. Training takes the
-    tile-map copy from here too, so the mask learner sees the very pixels it reads. (Shrinking the
-    tiny copy from the small one instead was measured worse: 3 localisation failures in 200 vs 0.)"""
+    tile-map copy from here too, so the mask learner sees the very pixels it reads."""
     fine, fine_scale = (downscale(image, cfg.edge_fine_side, cfg.linear_downscale_above) if cfg.edge_fine_side
                         else (image, 1.0))
     small, step = downscale(fine, cfg.locate_side, cfg.map_linear_downscale_above)
@@ -381,7 +381,7 @@ def _map_outline(fine: np.ndarray, fscale: float, small: np.ndarray, scale: floa
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
     gray = gray.astype(np.float32)
     fine_blur = None  # the fine copy blurred, for a last outline pass when the photo is bigger
-    if fine_gray is not None and fscale > scale * 1.2:
+    if fine_gray is not None and fscale > scale * cfg.fine_pass_above:
         fine_blur = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
     maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
     corners = _outline_and_seams(quad, gray, scale, maps, fine_blur, fscale, cfg)
@@ -441,8 +441,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     their seams (:func:`polish`), searched again more widely around the best two, and snapped to the
     outline and seams. Every candidate is judged by one score — :func:`field_score` (the ridges of
     its seams and outline and the texture of its least textured cell, colour-free) plus
-    ``cfg.grid_map_weight`` times its :func:`map_support` less 0.5 — and one rule chooses: the first
-    outline stands unless another beats it by ``cfg.grid_switch_margin``. The outline is to be
+    ``cfg.grid_map_weight`` times its :func:`map_support` less 0.5, and nothing smaller than
+    ``cfg.grid_min_fraction`` of the map's quad — and one rule chooses: the best candidate if it
+    beats the first outline by more than ``cfg.grid_switch_margin``, else the first outline. The outline is to be
     checked when its score is below ``cfg.check_min_score`` or a clearly different lattice (more
     than ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it.
     """
@@ -463,18 +464,22 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
     maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
     fine_blur = None
-    if fine_gray is not None and fscale > scale * 1.2:
+    if fine_gray is not None and fscale > scale * cfg.fine_pass_above:
         fine_blur = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
-    field = EvidenceField(small, cfg)
+    # the evidence on the working copy, or on the fine copy when the tiles are small there
+    on_fine = tile_side_px(quad * scale, cfg.grid) < cfg.grid_field_min_tile
+    field_image, field_scale = (fine, fscale) if on_fine else (small, scale)
+    field = EvidenceField(field_image, cfg)
 
     shapes = replace(cfg, quad_max_side_ratio=cfg.grid_max_side_ratio, quad_min_angle=cfg.grid_min_angle)
+    min_tile = cfg.grid_min_fraction * tile_side_px(quad)  # a lattice in the art of a few tiles is no garden
 
     def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
-        if not plausible_quad(found, shapes):
+        if not plausible_quad(found, shapes) or tile_side_px(found) < min_tile:
             return -np.inf
-        return field_score(field, found * scale, cfg) + cfg.grid_map_weight * (
+        return field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
             map_support(prob, found * map_scale, cfg) - 0.5)
 
     first_value = value(corners)
@@ -485,14 +490,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     proposals = [order_corners(h / fscale) for view in views if view is not None
                  for h in lattice_hypotheses(fine, view, cfg)]
     proposals.sort(key=value, reverse=True)
-    coarse = EvidenceField(small, cfg, cfg.grid_coarse_sigma)
+    coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
 
     def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
         """Every start polished coarsely, the best ``cfg.grid_polish_keep`` of them finely."""
-        rough = [order_corners(polish(field, p * scale, cfg, coarse, cfg.grid_rough_steps)[0] / scale)
+        rough = [order_corners(polish(field, p * field_scale, cfg, coarse, cfg.grid_rough_steps)[0] / field_scale)
                  for p in starts]
         rough.sort(key=value, reverse=True)
-        return [order_corners(polish(field, p * scale, cfg)[0] / scale) for p in rough[: cfg.grid_polish_keep]]
+        return [order_corners(polish(field, p * field_scale, cfg)[0] / field_scale)
+                for p in rough[: cfg.grid_polish_keep]]
 
     candidates = [corners]
     polished = polished_all(proposals)
@@ -508,10 +514,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
     scores = [first_value, *(value(c) for c in candidates[1:])]
-    chosen = 0
-    best_other = int(np.argmax(scores[1:])) + 1 if len(scores) > 1 else 0
-    if best_other and scores[best_other] > scores[0] + cfg.grid_switch_margin:
-        chosen = best_other
+    best = int(np.argmax(scores))
+    chosen = best if scores[best] > first_value + cfg.grid_switch_margin else 0
     score = scores[chosen]
     others = [value for c, value in zip(candidates, scores)
               if corner_distance_tiles(c, candidates[chosen], cfg.grid) > cfg.check_distinct]
@@ -829,10 +833,11 @@ def line_families(gray: np.ndarray, cfg: VisionConfig, region: np.ndarray) -> li
     return families
 
 
-def vanishing_point(segments: np.ndarray) -> np.ndarray:
+def vanishing_point(segments: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     """``(K, 4)`` segments -> their common vanishing point, homogeneous ``(3,)`` (possibly at
-    infinity): the point nearest all their lines, weighted by length, with the worst quarter of the
-    lines dropped once (segments of other things that happen to share the orientation)."""
+    infinity): the point nearest all their lines, weighted by length, with the worst
+    ``cfg.vp_drop_quantile`` of the lines dropped once (segments of other things that happen to share
+    the orientation)."""
     p1 = np.c_[segments[:, :2], np.ones(len(segments))]
     p2 = np.c_[segments[:, 2:], np.ones(len(segments))]
     lines = np.cross(p1, p2)
@@ -847,7 +852,7 @@ def vanishing_point(segments: np.ndarray) -> np.ndarray:
         to_v = v[:2][None, :] - mid * v[2]
         d = segments[:, 2:] - segments[:, :2]
         cos = np.abs((to_v * d).sum(axis=1)) / (np.linalg.norm(to_v, axis=1) * np.linalg.norm(d, axis=1) + 1e-12)
-        keep = cos >= np.quantile(cos, 0.25)
+        keep = cos >= np.quantile(cos, cfg.vp_drop_quantile)
     return v
 
 
@@ -878,7 +883,7 @@ def rectifying_view(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> n
     to_crop = np.array([[shrink, 0, -shrink * x0], [0, shrink, -shrink * y0], [0, 0, 1]])
     centring = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1]])
     to_centred = centring @ np.linalg.inv(to_crop)
-    v1, v2 = (to_centred @ vanishing_point(f) for f in families)
+    v1, v2 = (to_centred @ vanishing_point(f, cfg) for f in families)
     horizon = np.cross(v1, v2)
     if abs(horizon[2]) < 1e-12:
         return None
@@ -971,7 +976,7 @@ def cell_texture(field: EvidenceField, h: np.ndarray, cfg: VisionConfig) -> floa
     gradient inside (away from its seams), capped at ``cfg.grid_cell_cap``. Every tile carries art;
     a lattice shifted onto the board's plain frame has a row of cells without any."""
     n = cfg.grid
-    inside = np.linspace(0.2, 0.8, 4)
+    inside = np.linspace(cfg.grid_cell_inside, 1.0 - cfg.grid_cell_inside, 4)
     u, v = np.meshgrid(inside, inside)
     cell = np.c_[u.ravel(), v.ravel()]
     lattice = np.concatenate([cell + np.array([c, r]) for r in range(n) for c in range(n)])

@@ -44,9 +44,7 @@ Progress = Callable[[float, str], None]
 READER_PARAMS: dict[str, dict[str, object]] = {
     "floor": {"learner": "logreg", "C": 1.0, "windows": "rings"},
     "path": {"learner": "logreg", "C": 1.0, "windows": "rings"},
-    # C = 10 (MLP alpha 0.1, was 1): decor errors on 1500 held-out photos (corners as located,
-    # decoded jointly) 41 and 44 for two fits at C = 1, 36 and 39 at C = 3, 32 and 29 at C = 10,
-    # 30 at C = 30; 256 hidden units instead of 128 gave 41.
+    # the decor reader is regularised lightly (C = 10, MLP alpha 0.1): see the README's Measured table
     "decor": {"learner": "mlp", "C": 10.0, "hidden": 128, "max_iter": 200, "windows": "far"},
     "corner": {"learner": "logreg", "C": 1.0},
 }
@@ -199,7 +197,7 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
     ``rendered`` photos of a calibration set like synthetic ones."""
     largest = max(len(g) for g in groups)
     weighted = [(g, float(min(cfg.calibration_weight, max(1.0, largest / len(g))))) for g in groups]
-    if rendered:  # like synthetic photos (weighting them up to the largest set measured no better)
+    if rendered:  # like synthetic photos
         weighted.append((rendered, 1.0))
     total = sum(len(g) for g, _ in weighted)
     rng = np.random.default_rng(cfg.train_seed)
