@@ -22,10 +22,25 @@ from ui.tab_setup import setup_tab
 st.set_page_config(page_title="Zen Garden Scorer", page_icon="🪨", layout="centered")
 
 
+#: The games this app scores: Zen Garden, and the two companion garden games (manual entry).
+GAMES = {"zen": "Zen Garden", "emperors": "Emperor's Garden", "gardeners": "Gardeners"}
+
+
 def main() -> None:
     init_session()
     s = ss()
     T = i18n.Translator(s.settings.get("lang", "en"))
+    game = st.radio(T("game"), list(GAMES), format_func=GAMES.get, horizontal=True, key="game_choice")
+    if game == "emperors":
+        from ui.emperors_page import render
+
+        render()
+        return
+    if game == "gardeners":
+        from ui.gardeners_page import render
+
+        render()
+        return
     st.title(T("title"))
     sidebar(T)
     tabs = st.tabs([T("tab_setup"), T("tab_gardens"), T("tab_missions"), T("tab_results"), T("tab_history")])

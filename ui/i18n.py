@@ -60,6 +60,7 @@ EN: dict[str, str] = {
     "read_error": "The photo could not be read: {error}",
     "read_ok": "Garden read. Please check the {n} tile(s) marked ⚠ (red).",
     "read_ok_clean": "Garden read. Compare the tiles with the photo and correct anything wrong.",
+    "game": "Game",
     "outline_unsure": "The reader is not sure it found the garden's outline: please check it below.",
     "outline_check": "Is the outline right? The yellow grid should lie exactly on the 16 tiles. If it does, "
                      "confirm; if not, click the four outer corners of the tiles below.",
@@ -262,6 +263,7 @@ DE: dict[str, str] = {
     "read_error": "Das Foto konnte nicht gelesen werden: {error}",
     "read_ok": "Garten gelesen. Bitte die {n} mit ⚠ (rot) markierten Plättchen prüfen.",
     "read_ok_clean": "Garten gelesen. Plättchen mit dem Foto vergleichen und Fehler korrigieren.",
+    "game": "Spiel",
     "outline_unsure": "Der Umriss des Gartens ist nicht sicher erkannt: bitte unten prüfen.",
     "outline_check": "Stimmt der Umriss? Das gelbe Gitter sollte genau auf den 16 Plättchen liegen. Wenn ja, "
                      "bestätigen; sonst unten die vier äußeren Ecken der Plättchen anklicken.",

@@ -192,3 +192,16 @@ def test_autosave_survives_a_new_session_and_german_ui() -> None:
     again.sidebar.radio[0].set_value("de")
     run(again)
     assert again.title[0].value.endswith("Punktezähler")
+
+
+@pytest.mark.usefixtures("data_dir")
+@pytest.mark.parametrize(("game", "heading"), [("emperors", "Emperor's Garden"), ("gardeners", "Gardeners")])
+def test_the_game_picker_opens_the_companion_games(game: str, heading: str) -> None:
+    at = start()
+    at.radio(key="game_choice").set_value(game)
+    run(at)
+    assert any(heading in h.value for h in at.header), [h.value for h in at.header]
+    assert not at.tabs  # the Zen Garden tabs are not drawn under another game
+    at.radio(key="game_choice").set_value("zen")
+    run(at)
+    assert {"Setup", "Gardens", "Missions", "Results", "History"} <= {t.label for t in at.tabs}
