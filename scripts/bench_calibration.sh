@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
-ZG="$PY -m scorer.cli"
+ZG="$PY -m zengarden.cli"
 TEST=${TEST:-100}
 SYNTH=${SYNTH:-data/synth-400}
 mkdir -p data/models

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rebuild the shipped tile model (models/zen-garden.skops) from synthetic photos with fixed seeds.
-#   scripts/build_model.sh            # 2400 photos, seed 1 -> models/zen-garden.skops
+#   scripts/build_model.sh            # readers from 2400 classic photos (seed 1), then the tile map
+#                                     # from 1200 train-family photos (seed 2) + the first 600 classic
 # Data goes to data/ (git-ignored). Deterministic for a given seed and library versions. Photos
 # already rendered are kept (photo i depends only on the seed and i); the missing ones are rendered
 # by two processes at once.
@@ -10,24 +11,45 @@ PY=${PY:-.venv/bin/python}
 COUNT=${COUNT:-2400}
 SEED=${SEED:-1}
 DATA=${DATA:-data/train-classic}
+FAMILY_COUNT=${FAMILY_COUNT:-1200}
+FAMILY_SEED=${FAMILY_SEED:-2}
+FAMILY_DATA=${FAMILY_DATA:-data/train-family}
+MASK_CLASSIC=${MASK_CLASSIC:-600}
 OUT=${OUT:-models/zen-garden.skops}
-mkdir -p "$DATA"
-HAVE=0
-while [ "$HAVE" -lt "$COUNT" ] && [ -f "$DATA/$(printf %05d "$HAVE").json" ]; do HAVE=$((HAVE + 1)); done
-if [ "$HAVE" -lt "$COUNT" ]; then
-  HALF=$(( (COUNT - HAVE + 1) / 2 ))
-  "$PY" -m scorer.cli synth --out "$DATA" --start "$HAVE" --count "$HALF" --seed "$SEED" --difficulty mixed \
-      --style classic &
-  FIRST=$!
-  "$PY" -m scorer.cli synth --out "$DATA" --start $((HAVE + HALF)) --count $((COUNT - HAVE - HALF)) \
-      --seed "$SEED" --difficulty mixed --style classic &
-  SECOND=$!
-  wait "$FIRST"
-  wait "$SECOND"
-fi
-# only the first COUNT photos are used, whatever else the directory holds
-if [ "$(ls "$DATA"/*.json | wc -l)" -ne "$COUNT" ]; then
-  echo "error: $DATA holds other photos than 0..$((COUNT - 1)); use a fresh DATA directory" >&2
-  exit 2
-fi
-"$PY" -m scorer.cli train --data "$DATA" --out "$OUT"
+
+# render photos START..COUNT-1 of a dataset that are not there yet, in two processes
+render() {  # dir count seed family
+  local dir=$1 count=$2 seed=$3 family=$4 have=0
+  mkdir -p "$dir"
+  while [ "$have" -lt "$count" ] && [ -f "$dir/$(printf %05d "$have").json" ]; do have=$((have + 1)); done
+  if [ "$have" -lt "$count" ]; then
+    local half=$(( (count - have + 1) / 2 ))
+    "$PY" -m zengarden.cli synth --out "$dir" --start "$have" --count "$half" --seed "$seed" --difficulty mixed \
+        --style classic --family "$family" &
+    local first=$!
+    "$PY" -m zengarden.cli synth --out "$dir" --start $((have + half)) --count $((count - have - half)) \
+        --seed "$seed" --difficulty mixed --style classic --family "$family" &
+    local second=$!
+    wait "$first"
+    wait "$second"
+  fi
+  # only the first COUNT photos are used, whatever else the directory holds
+  if [ "$(ls "$dir"/*.json | wc -l)" -ne "$count" ]; then
+    echo "error: $dir holds other photos than 0..$((count - 1)); use a fresh directory" >&2
+    exit 2
+  fi
+}
+
+render "$DATA" "$COUNT" "$SEED" classic
+render "$FAMILY_DATA" "$FAMILY_COUNT" "$FAMILY_SEED" train
+# the readers (tile art) from the classic photos
+"$PY" -m zengarden.cli train --data "$DATA" --out "$OUT"
+# the tile map again, from random boards, tables and light and the first classic photos (linked)
+SUBSET="$DATA-first-$MASK_CLASSIC"
+mkdir -p "$SUBSET"
+for ((i = 0; i < MASK_CLASSIC; i++)); do
+  name=$(printf %05d "$i")
+  ln -sf "$(realpath "$DATA/$name.jpg")" "$SUBSET/$name.jpg"
+  ln -sf "$(realpath "$DATA/$name.json")" "$SUBSET/$name.json"
+done
+"$PY" -m zengarden.cli train --mask-only --base "$OUT" --data "$FAMILY_DATA" --data "$SUBSET" --out "$OUT"

@@ -130,6 +130,8 @@ class VisionConfig:
     #: Every block the search proposes is first polished roughly by these steps; steps of at least
     #: ``grid_coarse_step`` climb evidence blurred by ``grid_coarse_sigma`` pixels (a wider reach).
     grid_rough_steps: tuple[float, ...] = (0.25, 0.12)
+    #: How many of the search's blocks (best first) are polished roughly.
+    grid_rough_keep: int = 9
     grid_coarse_step: float = 0.2
     grid_coarse_sigma: float = 3.0
     #: How many of the search's blocks (best first) are polished and compete with the first outline.

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -493,7 +494,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
 
     def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
-        """Every start polished coarsely, the best ``cfg.grid_polish_keep`` of them finely."""
+        """The best ``cfg.grid_rough_keep`` starts polished coarsely, the best ``cfg.grid_polish_keep``
+        of those finely."""
+        starts = sorted(starts, key=value, reverse=True)[: cfg.grid_rough_keep]
         rough = [order_corners(polish(field, p * field_scale, cfg, coarse, cfg.grid_rough_steps)[0] / field_scale)
                  for p in starts]
         rough.sort(key=value, reverse=True)
@@ -931,61 +934,81 @@ class EvidenceField:
         gx, gy = gx.reshape(-1, 3), gy.reshape(-1, 3)
         return np.abs(gx * normals[:, 0:1] + gy * normals[:, 1:2]).sum(axis=1) / self.unit
 
+    def magnitude(self, points: np.ndarray) -> np.ndarray:
+        """Evidence ``(K,)`` at ``points`` ``(K, 2)`` in any direction: the channels' gradients
+        across columns and across rows, in absolute value, summed, in units of the mean."""
+        px = points[:, 0:1].astype(np.float32)
+        py = points[:, 1:2].astype(np.float32)
+        gx = cv2.remap(self.d_cols, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        gy = cv2.remap(self.d_rows, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        return (np.abs(gx).reshape(-1, 3).sum(axis=1) + np.abs(gy).reshape(-1, 3).sum(axis=1)) / self.unit
+
+
+@lru_cache(maxsize=16)
+def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: float
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where :func:`field_score` samples an n×n lattice, in lattice units: points on every line and
+    on the lines ``offset`` beside it ``(2·(n+1)·3·n·per_tile, 2)``, the same points nudged across
+    their line (their normals' direction), and 16 points inside each cell ``(16·n², 2)``."""
+    along = np.concatenate([np.linspace(k + skip, k + 1 - skip, per_tile) for k in range(n)])
+    pts = []
+    for axis in (0, 1):
+        for k in range(n + 1):
+            for off in (0.0, -offset, offset):
+                lattice = np.zeros((along.size, 2))
+                lattice[:, axis] = k + off
+                lattice[:, 1 - axis] = along
+                pts.append(lattice)
+    lines = np.concatenate(pts)
+    nudged = lines.copy()
+    half = len(lines) // 2  # the first half are lines of constant column coordinate
+    nudged[:half, 0] += 0.01
+    nudged[half:, 1] += 0.01
+    u, v = np.meshgrid(*(np.linspace(inside, 1.0 - inside, 4),) * 2)
+    cell = np.c_[u.ravel(), v.ravel()]
+    cells = np.concatenate([cell + np.array([c, r]) for r in range(n) for c in range(n)])
+    for arr in (lines, nudged, cells):
+        arr.setflags(write=False)
+    return lines, nudged, cells
+
 
 def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
-    """:func:`lattice_terms`' score of the block with corners ``(4, 2)``, measured where its lines
-    lie in the image (no warp): each line's ridge over the lines ``cfg.grid_ridge_offset`` tile
-    sides beside it, capped; inner seams plus ``cfg.grid_outline_weight`` times the outline."""
+    """The score of the block with corners ``(4, 2)``, measured where its lines lie in the image
+    (no warp): each line's median ridge over the lines ``cfg.grid_ridge_offset`` tile sides beside
+    it, capped at ``cfg.grid_ridge_cap``; the inner seams' mean plus ``cfg.grid_outline_weight``
+    times the outline's, plus ``cfg.grid_cell_weight`` times :func:`cell_texture`."""
     n = cfg.grid
     try:
         h = lattice_homography(corners, n)
     except cv2.error:
         return -np.inf
-    along = np.concatenate([np.linspace(k + cfg.seam_skip, k + 1 - cfg.seam_skip, cfg.grid_field_samples)
-                            for k in range(n)])
-    offsets = (0.0, -cfg.grid_ridge_offset, cfg.grid_ridge_offset)
-    pts, nudged = [], []
-    for axis in (0, 1):
-        for k in range(n + 1):
-            for off in offsets:
-                lattice = np.zeros((along.size, 2))
-                lattice[:, axis] = k + off
-                lattice[:, 1 - axis] = along
-                pts.append(lattice)
-                step = lattice.copy()
-                step[:, axis] += 0.01
-                nudged.append(step)
-    lattice_pts = np.concatenate(pts)
-    image_pts = cv2.perspectiveTransform(lattice_pts[None], h)[0]
-    normal = cv2.perspectiveTransform(np.concatenate(nudged)[None], h)[0] - image_pts
-    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
+    lines, nudged, cells = _lattice_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset,
+                                            cfg.grid_cell_inside)
+    image_pts = cv2.perspectiveTransform(lines[None], h)[0]
     if not np.all(np.isfinite(image_pts)):
         return -np.inf
-    samples = field.across(image_pts, normal).reshape(2, n + 1, len(offsets), along.size)
+    normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
+    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
+    samples = field.across(image_pts, normal).reshape(2, n + 1, 3, n * cfg.grid_field_samples)
     # a seam runs the whole length of the block: the median along the line, not the mean, so that
     # a line crossing a few strong edges of the art (a path's border) is not taken for one
     ridge = np.median(samples[:, :, 0] - 0.5 * (samples[:, :, 1] + samples[:, :, 2]), axis=2)
     ridge = np.minimum(ridge, cfg.grid_ridge_cap)
     seams = float(ridge[:, 1:n].mean())
     outline = float(ridge[:, [0, n]].mean())
-    return seams + cfg.grid_outline_weight * outline + cfg.grid_cell_weight * cell_texture(field, h, cfg)
+    return seams + cfg.grid_outline_weight * outline + cfg.grid_cell_weight * cell_texture(field, h, cells, cfg)
 
 
-def cell_texture(field: EvidenceField, h: np.ndarray, cfg: VisionConfig) -> float:
-    """The least textured cell of the lattice ``h`` ``(3, 3)`` (lattice -> image): each cell's mean
-    gradient inside (away from its seams), capped at ``cfg.grid_cell_cap``. Every tile carries art;
-    a lattice shifted onto the board's plain frame has a row of cells without any."""
-    n = cfg.grid
-    inside = np.linspace(cfg.grid_cell_inside, 1.0 - cfg.grid_cell_inside, 4)
-    u, v = np.meshgrid(inside, inside)
-    cell = np.c_[u.ravel(), v.ravel()]
-    lattice = np.concatenate([cell + np.array([c, r]) for r in range(n) for c in range(n)])
-    pts = cv2.perspectiveTransform(lattice[None].astype(np.float64), h)[0]
+def cell_texture(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> float:
+    """The least textured cell of the lattice ``h`` ``(3, 3)`` (lattice -> image), sampled at
+    ``cells`` ``(16·n², 2)`` (lattice units, 16 points inside each cell, row-major): each cell's mean
+    gradient, capped at ``cfg.grid_cell_cap``. Every tile carries art; a lattice shifted onto the
+    board's plain frame has a row of cells without any."""
+    pts = cv2.perspectiveTransform(cells[None], h)[0]
     if not np.all(np.isfinite(pts)):
         return 0.0
-    ones = np.ones((len(pts), 1))
-    energy = field.across(pts, np.c_[ones, 0 * ones]) + field.across(pts, np.c_[0 * ones, ones])
-    per_cell = energy.reshape(n * n, -1).mean(axis=1)
+    energy = field.magnitude(pts)
+    per_cell = energy.reshape(cfg.grid * cfg.grid, -1).mean(axis=1)
     return float(min(per_cell.min(), cfg.grid_cell_cap))
 
 

@@ -25,21 +25,25 @@ def tile_art(side: int, rng: np.random.Generator, floor_bgr: tuple[int, int, int
 
 def grid_photo(n: int, seed: int, board_bgr: tuple[int, int, int] | None = None,
                table_bgr: tuple[int, int, int] | None = None, size: tuple[int, int] = (1200, 900),
-               gap_frac: float = 0.03, neighbour: bool = False, floor_bgr: tuple[int, int, int] | None = None
-               ) -> tuple[np.ndarray, np.ndarray]:
+               gap_frac: float = 0.03, neighbour: bool = False, floor_bgr: tuple[int, int, int] | None = None,
+               margin_frac: float = 0.6) -> tuple[np.ndarray, np.ndarray]:
     """A photo of an n×n block on a board on a table -> (image ``(H, W, 3)`` uint8, corners ``(4, 2)``
     TL, TR, BR, BL of the tile block). ``neighbour`` adds a second such board partly in view;
-    ``floor_bgr`` gives every tile that floor colour (say, the board's)."""
+    ``floor_bgr`` gives every tile that floor colour (say, the board's); ``margin_frac`` is the
+    board's frame around the block, in tiles."""
     rng = np.random.default_rng(seed)
     t = 60
-    gap = max(1, round(gap_frac * t))
-    margin = t
+    gap = max(2, round(gap_frac * t))
+    margin = round(margin_frac * t)
     side = 2 * margin + n * t + (n - 1) * gap
 
     def board() -> np.ndarray:
         colour = board_bgr if board_bgr is not None else tuple(int(v) for v in rng.integers(0, 255, 3))
         out = np.empty((side, side, 3), np.uint8)
         out[:] = colour
+        # the gaps between tiles: the board in the tiles' shadow (cardboard tiles are thick)
+        lo, hi = margin - gap, margin + n * t + (n - 1) * gap + gap
+        out[lo:hi, lo:hi] = (np.asarray(colour, np.float64) * 0.55).astype(np.uint8)
         for r in range(n):
             for c in range(n):
                 y0, x0 = margin + r * (t + gap), margin + c * (t + gap)
