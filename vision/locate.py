@@ -473,12 +473,12 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     field = EvidenceField(field_image, cfg)
 
     shapes = replace(cfg, quad_max_side_ratio=cfg.grid_max_side_ratio, quad_min_angle=cfg.grid_min_angle)
-    min_tile = cfg.grid_min_fraction * tile_side_px(quad)  # a lattice in the art of a few tiles is no garden
+    min_tile = cfg.grid_min_fraction * tile_side_px(quad, cfg.grid)  # a lattice in a few tiles' art is no garden
 
     def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
-        if not plausible_quad(found, shapes) or tile_side_px(found) < min_tile:
+        if not plausible_quad(found, shapes) or tile_side_px(found, cfg.grid) < min_tile:
             return -np.inf
         return field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
             map_support(prob, found * map_scale, cfg) - 0.5)
@@ -490,7 +490,6 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
              quad_view(corners * fscale, cfg)]
     proposals = [order_corners(h / fscale) for view in views if view is not None
                  for h in lattice_hypotheses(fine, view, cfg)]
-    proposals.sort(key=value, reverse=True)
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
 
     def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
@@ -520,7 +519,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     best = int(np.argmax(scores))
     chosen = best if scores[best] > first_value + cfg.grid_switch_margin else 0
     score = scores[chosen]
-    others = [value for c, value in zip(candidates, scores)
+    others = [other for c, other in zip(candidates, scores)
               if corner_distance_tiles(c, candidates[chosen], cfg.grid) > cfg.check_distinct]
     runner_up = max(others, default=-np.inf)
     reasons = []
@@ -924,24 +923,25 @@ class EvidenceField:
         self.d_rows = cv2.Sobel(lab, cv2.CV_32F, 0, 1)
         self.unit = float(np.abs(self.d_cols).sum(axis=2).mean() + np.abs(self.d_rows).sum(axis=2).mean()) / 2 + 1e-3
 
-    def across(self, points: np.ndarray, normals: np.ndarray) -> np.ndarray:
-        """Evidence ``(K,)`` of a line through ``points`` ``(K, 2)`` with unit ``normals`` ``(K, 2)``:
-        the channels' gradients along the normal, in absolute value, summed, in units of the mean."""
+    def _at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The channels' gradients across columns and across rows at ``points`` ``(K, 2)``: two ``(K, 3)``."""
         px = points[:, 0:1].astype(np.float32)
         py = points[:, 1:2].astype(np.float32)
         gx = cv2.remap(self.d_cols, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         gy = cv2.remap(self.d_rows, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-        gx, gy = gx.reshape(-1, 3), gy.reshape(-1, 3)
+        return gx.reshape(-1, 3), gy.reshape(-1, 3)
+
+    def across(self, points: np.ndarray, normals: np.ndarray) -> np.ndarray:
+        """Evidence ``(K,)`` of a line through ``points`` ``(K, 2)`` with unit ``normals`` ``(K, 2)``:
+        the channels' gradients along the normal, in absolute value, summed, in units of the mean."""
+        gx, gy = self._at(points)
         return np.abs(gx * normals[:, 0:1] + gy * normals[:, 1:2]).sum(axis=1) / self.unit
 
     def magnitude(self, points: np.ndarray) -> np.ndarray:
         """Evidence ``(K,)`` at ``points`` ``(K, 2)`` in any direction: the channels' gradients
         across columns and across rows, in absolute value, summed, in units of the mean."""
-        px = points[:, 0:1].astype(np.float32)
-        py = points[:, 1:2].astype(np.float32)
-        gx = cv2.remap(self.d_cols, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-        gy = cv2.remap(self.d_rows, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-        return (np.abs(gx).reshape(-1, 3).sum(axis=1) + np.abs(gy).reshape(-1, 3).sum(axis=1)) / self.unit
+        gx, gy = self._at(points)
+        return (np.abs(gx).sum(axis=1) + np.abs(gy).sum(axis=1)) / self.unit
 
 
 @lru_cache(maxsize=16)
