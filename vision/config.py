@@ -182,7 +182,7 @@ class VisionConfig:
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
-    grid_switch_margin: float = 0.3
+    grid_switch_margin: float = 1.5
     #: Two lattices whose corners differ by more than this (tile sides) are different answers.
     check_distinct: float = 0.25
     #: The outline is to be checked when its lattice scores below ``check_min_score`` or a different
