@@ -79,6 +79,10 @@ def test_read_three_photos_correct_score_and_save(data_dir: Path) -> None:
         widget(at.file_uploader, key(at, f"upload{i}")).set_value(  # type: ignore[attr-defined]
             (f"{p['name']}.jpg", data, "image/jpeg"))
         run(at)
+        if at.session_state["draft"]["players"][i]["reading"]["check_outline"]:
+            # the reader is unsure of this outline: as a player would, look and confirm it
+            widget(at.button, key(at, f"outline_yes{i}")).click()  # type: ignore[attr-defined]
+            run(at)
     draft = at.session_state["draft"]
     for p in draft["players"]:
         assert p["reading"] is not None and p["photo"]
