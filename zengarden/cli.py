@@ -19,11 +19,11 @@ from typing import TextIO
 from emperors_garden import cli as emperors_cli
 from gardeners import cli as gardeners_cli
 from scorer.errors import InvalidGameError
-from scorer.score import GameResult
+from scorer.score import GameResult, score_game
 from scorer.tiles import ALL_CELLS, cell_name
 from scorer.vocab import Category
 from vision import cli as vision_cli
-from zengarden.gamefile import GameFileError, load_game_file, score_game_file
+from zengarden.gamefile import GameFileError, load_game_file, read_photo_players
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -83,7 +83,8 @@ def format_sheet(result: GameResult, explain: bool = False) -> str:
 def _cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     data = load_game_file(args.game)
     try:
-        result = score_game_file(data, base_dir=Path(args.game).resolve().parent)
+        game = read_photo_players(data, Path(args.game).resolve().parent)
+        result = score_game(game)
     except InvalidGameError as exc:
         print(f"{args.game}: cannot score this game:", file=err)
         for problem in exc.problems:
@@ -93,6 +94,11 @@ def _cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(json.dumps(result.to_dict(explain=args.explain), indent=2, ensure_ascii=False), file=out)
     else:
         print(format_sheet(result, explain=args.explain), file=out)
+    for player in game.get("players", []):
+        if isinstance(player, dict) and "check_outline" in player:
+            reasons = "; ".join(player["check_outline"]) or "unsure"
+            print(f"check the outline of {player.get('name')}'s photo ({player.get('photo')}): {reasons}; "
+                  "if it is wrong, give that player's garden as tiles", file=err)
     return EXIT_OK
 
 

@@ -96,6 +96,8 @@ def read_photo_players(data: Mapping[str, Any], base_dir: str | Path | None = No
         out["players"][i]["garden"] = reading.garden.to_lists()
         if reading.review:
             out["players"][i]["review"] = list(reading.review)
+        if getattr(reading, "check_outline", False):  # the reader is unsure where the garden is
+            out["players"][i]["check_outline"] = list(getattr(reading, "outline_reasons", ()))
     return out
 
 

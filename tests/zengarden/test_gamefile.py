@@ -39,6 +39,39 @@ def test_photo_players_are_read_jointly_by_the_reader(tmp_path: Path) -> None:
     assert len(calls) == 1 and [p.name for p in calls[0]] == ["Ann.jpg", "Bob.jpg"]  # one joint call
 
 
+def test_an_outline_the_reader_doubts_is_carried_and_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A reading flagged ``check_outline`` marks its player in the game read from photos, and
+    ``zengarden score`` says on stderr whose photo to check (the result itself is unchanged)."""
+    import zengarden.gamefile as gamefile
+
+    data = load("game-level1.json")
+    gardens = {p["name"]: p["garden"] for p in data["players"]}
+    for p in data["players"]:
+        del p["garden"]
+        p["photo"] = f"{p['name']}.jpg"
+        (tmp_path / p["photo"]).write_bytes(b"not read by the fake reader")
+
+    class Reading:
+        def __init__(self, name: str) -> None:
+            self.garden = Garden.from_rows(gardens[name])
+            self.review = ()
+            self.check_outline = name == "Bob"
+            self.outline_reasons = ("weak lattice",) if self.check_outline else ()
+
+    def reader(paths: list[Path]) -> list[Reading]:
+        return [Reading(p.stem) for p in paths]
+
+    game = gamefile.read_photo_players(data, tmp_path, reader)
+    assert [p.get("check_outline") for p in game["players"]] == [None, ["weak lattice"]]
+    (tmp_path / "game.json").write_text(json.dumps(data))
+    monkeypatch.setattr(gamefile, "vision_reader", lambda: reader)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["score", str(tmp_path / "game.json")], out=out, err=err) == 0
+    assert "check the outline of Bob's photo (Bob.jpg): weak lattice" in err.getvalue()
+    assert "Ann" not in err.getvalue()
+
+
 def test_missing_photo_file_is_a_clean_error(tmp_path: Path) -> None:
     data = load("game-level1.json")
     del data["players"][1]["garden"]
