@@ -15,10 +15,10 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.bench import LOCALISATION_TOLERANCE, corner_error_tiles
+from vision.bench import LOCALISATION_TOLERANCE
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
-from vision.locate import GridNotFoundError, locate_grid
+from vision.locate import GridNotFoundError, corner_distance_tiles, locate_grid
 from vision.read import resolve_model
 
 
@@ -43,7 +43,7 @@ def main() -> int:
         t1 = time.perf_counter()
         try:
             found = locate_grid(image, 4, cfg, model.mask)
-            err = corner_error_tiles(found.corners / scale, photo.corners)
+            err = corner_distance_tiles(found.corners / scale, photo.corners)
             check, scores = found.check_outline, (found.first_score, found.score, found.runner_up)
         except GridNotFoundError:
             err, check, scores = float("inf"), True, (float("nan"),) * 3

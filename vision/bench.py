@@ -21,9 +21,8 @@ from scorer import score_game
 from scorer.errors import InvalidGameError
 from scorer.game import qualifies
 from scorer.tiles import Feature, Garden
-from scorer.vocab import GRID_SIZE
 from vision.dataset import LabelledPhoto, iter_labelled
-from vision.locate import GridNotFoundError
+from vision.locate import GridNotFoundError, corner_distance_tiles
 from vision.model import TileModel
 from vision.read import read_garden, resolve_model
 
@@ -33,12 +32,6 @@ LOCALISATION_TOLERANCE = 0.25
 
 _PREFERENCES = {"minor": "path:stone", "major": "decor:gate", "majority": "floor:water", "detail": "floor:gravel"}
 _MISSIONS = (("decor:pagoda", "floor:cherry_blossom"), ("path:wood", "decor:crane"), ("floor:clay", "decor:bench"))
-
-
-def corner_error_tiles(found: np.ndarray, truth: np.ndarray) -> float:
-    """Worst corner's distance between ``found`` and ``truth`` ``(4, 2)``, in tile sides of the truth."""
-    side = np.mean(np.linalg.norm(truth - np.roll(truth, 1, axis=0), axis=1)) / GRID_SIZE
-    return float(np.linalg.norm(np.asarray(found) - truth, axis=1).max() / side)
 
 
 def level5_score(garden: Garden) -> int | None:
@@ -107,7 +100,7 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
     if reading is None:
         return PhotoResult(photo.image_path.name, False, float("nan"), dict.fromkeys(ATTRS, 0), 0, False,
                            score_true, None, timings, 0, reference, check_outline=True)
-    err = corner_error_tiles(reading.corners, photo.corners)
+    err = corner_distance_tiles(reading.corners, photo.corners)
     correct = dict.fromkeys(ATTRS, 0)
     tiles_right = 0
     for cell, true_tile in truth.cells():

@@ -366,25 +366,34 @@ def working_copies(image: np.ndarray, cfg: VisionConfig
     return fine, fine_scale, small, fine_scale * step, tiny, fine_scale * tiny_step
 
 
-def _map_outline(fine: np.ndarray, fscale: float, small: np.ndarray, scale: float, tiny: np.ndarray,
-                 map_scale: float, cfg: VisionConfig, mask_model: object | None
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """The block found from the tile map (working copies of :func:`working_copies`): its outline
-    snapped to the intensity steps and fitted to the dark seams, with the zoomed-in, lower-threshold,
-    squared-up and seam-led candidates of a weak lattice -> (corners, the map's quad, both ``(4, 2)``
-    image pixels; the tile map ``(m, n)`` at ``map_scale``); None when the map shows no block."""
+def _outline_inputs(fine: np.ndarray, fscale: float, small: np.ndarray, scale: float, cfg: VisionConfig
+                    ) -> tuple[np.ndarray, SeamMaps | None, np.ndarray | None]:
+    """What every outline snap of one photo reads (:func:`_outline_and_seams`): the blurred gray
+    working copy ``(m, n)`` float32, the seam maps of the fine copy (None without one), and the
+    blurred fine copy for a last pass when the photo is bigger than the working copy (else None)."""
+    fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
+    fine_blur = None
+    if fine_gray is not None and fscale > scale * cfg.fine_pass_above:
+        fine_blur = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
+    maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
+    return gray.astype(np.float32), maps, fine_blur
+
+
+def _map_outline(fine: np.ndarray, fscale: float, scale: float, tiny: np.ndarray, map_scale: float,
+                 inputs: tuple[np.ndarray, SeamMaps | None, np.ndarray | None], cfg: VisionConfig,
+                 mask_model: object | None) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The block found from the tile map (working copies of :func:`working_copies`, ``inputs`` of
+    :func:`_outline_inputs`): its outline snapped to the intensity steps and fitted to the dark
+    seams, with the zoomed-in, lower-threshold, squared-up and seam-led candidates of a weak
+    lattice -> (corners, the map's quad, both ``(4, 2)`` image pixels; the tile map ``(m, n)`` at
+    ``map_scale``); None when the map shows no block."""
     prob, _ = tile_map(tiny, cfg, mask_model)
     quad = quad_from_mask(prob, cfg)
     if quad is None:
         return None
     quad = quad / map_scale
-    fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma)
-    gray = gray.astype(np.float32)
-    fine_blur = None  # the fine copy blurred, for a last outline pass when the photo is bigger
-    if fine_gray is not None and fscale > scale * cfg.fine_pass_above:
-        fine_blur = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
-    maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
+    gray, maps, fine_blur = inputs
     corners = _outline_and_seams(quad, gray, scale, maps, fine_blur, fscale, cfg)
     if maps is None:
         return corners, quad, prob
@@ -454,19 +463,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     if cfg.grid != n:
         cfg = replace(cfg, grid=int(n))
     fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
-    first = _map_outline(fine, fscale, small, scale, tiny, map_scale, cfg, mask_model)
+    inputs = _outline_inputs(fine, fscale, small, scale, cfg)
+    first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
     if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
-        first = _map_outline(fine, fscale, small, scale, tiny, map_scale, cfg, None)
+        first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, None)
     if first is None:
         raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
                                 "give the four corners by hand")
     corners, quad, prob = first
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), cfg.locate_blur_sigma).astype(np.float32)
-    fine_gray = cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if cfg.edge_fine_side else None
-    maps = SeamMaps(fine_gray, cfg) if fine_gray is not None else None
-    fine_blur = None
-    if fine_gray is not None and fscale > scale * cfg.fine_pass_above:
-        fine_blur = cv2.GaussianBlur(fine_gray, (0, 0), cfg.locate_blur_sigma).astype(np.float32)
+    gray, maps, fine_blur = inputs
     # the evidence on the working copy, or on the fine copy when the tiles are small there
     on_fine = tile_side_px(quad * scale, cfg.grid) < cfg.grid_field_min_tile
     field_image, field_scale = (fine, fscale) if on_fine else (small, scale)
