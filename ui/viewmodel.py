@@ -41,6 +41,7 @@ from scorer.vocab import (
     PLAYER_COLOURS,
     START_COINS,
     Board,
+    Corner,
 )
 
 DRAFT_VERSION = 1
@@ -294,6 +295,147 @@ def tile_conflicts(draft: Mapping[str, Any]) -> list[Conflict]:
 
 def conflict_cells(conflicts: Sequence[Conflict], player: str) -> list[str]:
     return sorted({cell for c in conflicts for name, cell in c.places if name == player})
+
+
+# --- fixing and entering a garden by tapping ------------------------------------------------------
+
+def _cell_rc(cell: str) -> tuple[int, int]:
+    """``"B3"`` -> (row 2, column 1); raises ValueError for anything else."""
+    if len(cell) != 2 or cell[0] not in "ABCD" or cell[1] not in "1234":
+        raise ValueError(f"not a cell: {cell!r}")
+    return int(cell[1]) - 1, "ABCD".index(cell[0])
+
+
+def tile_parts(text: str | None) -> dict[str, str | None]:
+    """A cell's text as {floor, path, decor, corner}; unknown or missing parts are None."""
+    bits = [*(text or "").split("/"), "", "", "", ""][:4]
+    return {a: b if b in ATTR_VALUES[a] else None for a, b in zip(ATTRS, bits)}
+
+
+def tile_text(parts: Mapping[str, str | None]) -> str:
+    """{floor, path, decor, corner} -> ``floor/path/decor/corner`` (blanks for missing parts)."""
+    values = [parts.get(a) or "" for a in ATTRS]
+    return "/".join(values) if any(values) else ""
+
+
+def set_cell(grid: Sequence[Sequence[str]], cell: str, tile: str) -> list[list[str]]:
+    """A copy of the grid with ``cell`` holding ``tile``."""
+    out = [list(row) for row in grid]
+    r, c = _cell_rc(cell)
+    out[r][c] = tile
+    return out
+
+
+def swap_cells(grid: Sequence[Sequence[str]], a: str, b: str) -> list[list[str]]:
+    """A copy of the grid with the tiles of cells ``a`` and ``b`` exchanged (as they lie)."""
+    out = [list(row) for row in grid]
+    (ra, ca), (rb, cb) = _cell_rc(a), _cell_rc(b)
+    out[ra][ca], out[rb][cb] = out[rb][cb], out[ra][ca]
+    return out
+
+
+def turn_tile(text: str) -> str:
+    """The tile turned a quarter clockwise: only the corner its path wraps changes
+    (nw -> ne -> se -> sw). A tile without a corner yet is returned unchanged."""
+    parts = tile_parts(text)
+    if parts["corner"] is None:
+        return text
+    return tile_text(dict(parts, corner=Corner(parts["corner"]).rotated_cw().value))
+
+
+def used_tiles(draft: Mapping[str, Any], player: int, cell: str | None = None) -> dict[str, tuple[str, str]]:
+    """Every physical tile (``floor/path/decor``) entered anywhere in the game -> (player name, cell),
+    leaving out ``cell`` of player ``player`` (the cell being changed)."""
+    out: dict[str, tuple[str, str]] = {}
+    for i, p in enumerate(draft["players"]):
+        for r in range(GRID):
+            for c in range(GRID):
+                name = cell_name((r, c))
+                tile = tile_or_none(p["garden"][r][c])
+                if tile is None or (i == player and name == cell):
+                    continue
+                out.setdefault(tile.kind.format(), (p["name"], name))
+    return out
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A tile the reader thought a cell could be: ``tile`` (with corner), ``percent`` (the reader's
+    probability) and where the same physical tile is already entered, if anywhere."""
+
+    tile: str
+    percent: int
+    used_by: tuple[str, str] | None = None
+
+
+def cell_alternatives(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]], cell: str,
+                      used: Mapping[str, tuple[str, str]] | None = None) -> list[Alternative]:
+    """The reader's candidates for ``cell``, best first, without the tile the cell holds now (the
+    read tile is one of them once the player has changed the cell)."""
+    if not reading:
+        return []
+    r, c = _cell_rc(cell)
+    current = grid[r][c]
+    used = used or {}
+    out = []
+    for tile, p in (reading.get("alternatives") or {}).get(cell) or []:
+        parsed = tile_or_none(str(tile))
+        if parsed is None or parsed.format() == current:
+            continue
+        out.append(Alternative(parsed.format(), round(float(p) * 100), used.get(parsed.kind.format())))
+    return out
+
+
+#: Hand entry picks a tile's parts in this order, one tap each.
+PICK_ORDER = ATTRS
+
+
+def pick_stage(parts: Mapping[str, str | None]) -> str | None:
+    """The part a tap-pick asks for next (floor, then path, decor, corner), None when complete."""
+    return next((a for a in PICK_ORDER if not parts.get(a)), None)
+
+
+def pick_choices(parts: Mapping[str, str | None], used: Mapping[str, Any]) -> list[tuple[str, bool]]:
+    """The values to offer at the tap-pick's next stage, each with whether it can still be chosen:
+    a floor while any of its 15 tiles is free, a path while any of its 5 tiles on that floor is free,
+    a decor while that tile is free (each of the 90 tiles exists once); any corner."""
+    stage = pick_stage(parts)
+    if stage is None:
+        return []
+    if stage == "corner":
+        return [(v, True) for v in ATTR_VALUES["corner"]]
+    floors = [parts["floor"]] if parts.get("floor") else ATTR_VALUES["floor"]
+    paths = [parts["path"]] if parts.get("path") else ATTR_VALUES["path"]
+    out = []
+    for value in ATTR_VALUES[stage]:
+        fl = [value] if stage == "floor" else floors
+        pa = [value] if stage == "path" else paths
+        de = [value] if stage == "decor" else ATTR_VALUES["decor"]
+        free = any(f"{f}/{p}/{d}" not in used for f in fl for p in pa for d in de)
+        out.append((value, free))
+    return out
+
+
+def next_open_cell(grid: Sequence[Sequence[str]], after: str | None = None) -> str | None:
+    """The first cell after ``after`` (reading order, wrapping round) without a complete tile."""
+    names = list(CELL_NAMES)
+    start = names.index(after) + 1 if after in names else 0
+    for name in names[start:] + names[:start]:
+        r, c = _cell_rc(name)
+        if tile_or_none(grid[r][c]) is None:
+            return name
+    return None
+
+
+def cells_to_mark(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]],
+                  conflicts: Sequence[str] = ()) -> list[str]:
+    """Cells still to look at: the reader's doubtful cells the player has neither changed nor
+    confirmed (``reading["checked"]``), and every cell holding a tile entered twice."""
+    if not reading:
+        return sorted(set(conflicts))
+    changed = {f["cell"] for f in corrections(reading, grid)}
+    checked = set(reading.get("checked") or [])
+    return sorted({c for c in reading.get("review", []) if c not in changed and c not in checked} | set(conflicts))
 
 
 # --- the game file ---------------------------------------------------------------------------

@@ -185,3 +185,68 @@ def comparison_sheet(cells: Sequence[Sequence[CellTile]], crops: Sequence[np.nda
             x = gap + c * (pair_w + gap)
             sheet[y : y + tile_size, x : x + pair_w] = pair
     return sheet
+
+
+SELECTED_BGR = (230, 120, 30)  # blue: the cell open for fixing
+
+
+def _cell_tile(tile: CellTile) -> CellTile:
+    """A cell's tile for drawing: a partly entered or unreadable text draws as unknown."""
+    if isinstance(tile, str):
+        try:
+            return Tile.parse(tile) if tile.strip() else None
+        except ValueError:
+            return None
+    return tile
+
+
+def tap_sheet(cells: Sequence[Sequence[CellTile]], crops: Sequence[np.ndarray] | None = None, tile_size: int = 96,
+              gap: int = 4, review: Iterable[str] = (), corrected: Iterable[str] = (),
+              selected: str | None = None) -> np.ndarray:
+    """The garden to tap on: 4×4 cells laid out like :func:`render_garden` (same ``gap``, so
+    :func:`sheet_cell` finds the cell under a tap). With ``crops`` (row-major, from
+    :func:`photo_crops`) each cell is the photo's own crop with the tile as entered inset at its lower
+    right; without, the tile as entered. Cells to review framed red, cells the player changed green,
+    the ``selected`` cell blue; cell names at the top left."""
+    rv, fixed, sel = _cells(review), _cells(corrected), _cells([selected] if selected else [])
+    side = GRID * tile_size + (GRID + 1) * gap
+    sheet = np.full((side, side, 3), 245, dtype=np.uint8)
+    inset = max(16, int(tile_size * 0.42))
+    frame = max(3, tile_size // 16)
+    for r in range(GRID):
+        for c in range(GRID):
+            tile = _cell_tile(cells[r][c])
+            if crops is None:
+                img = tile_picture(tile, tile_size)
+            else:
+                crop = crops[r * GRID + c]
+                img = crop.copy() if crop.shape[:2] == (tile_size, tile_size) else cv2.resize(
+                    crop, (tile_size, tile_size), interpolation=cv2.INTER_AREA)
+                pic = tile_picture(tile, inset)
+                _outline(pic, (255, 255, 255), max(1, inset // 24))
+                img[tile_size - inset :, tile_size - inset :] = pic
+            for cells_in, colour in ((fixed, HIGHLIGHT_BGR), (rv, REVIEW_BGR), (sel, SELECTED_BGR)):
+                if (r, c) in cells_in:
+                    _outline(img, colour, frame if colour != SELECTED_BGR else frame * 2)
+            _label(img, cell_name((r, c)), (tile_size * 0.17, tile_size * 0.14), max(0.35, tile_size / 220))
+            y = gap + r * (tile_size + gap)
+            x = gap + c * (tile_size + gap)
+            sheet[y : y + tile_size, x : x + tile_size] = img
+    return sheet
+
+
+def sheet_cell(x: float, y: float, shown_width: float, tile_size: int = 96, gap: int = 4) -> str | None:
+    """The cell (``"B3"``) under a tap at (x, y) on a :func:`tap_sheet` / :func:`render_garden`
+    sheet shown ``shown_width`` pixels wide; a tap between two cells counts for the nearer one;
+    None outside the cells or for a sheet of no width."""
+    if not shown_width or shown_width <= 0:
+        return None
+    side = GRID * tile_size + (GRID + 1) * gap
+    px, py = float(x) * side / float(shown_width), float(y) * side / float(shown_width)
+    pitch = tile_size + gap
+    if not (gap / 2 <= px < side - gap / 2 and gap / 2 <= py < side - gap / 2):
+        return None
+    col, row = int((px - gap / 2) // pitch), int((py - gap / 2) // pitch)
+    if not (0 <= col < GRID and 0 <= row < GRID):
+        return None
+    return cell_name((row, col))
