@@ -345,3 +345,31 @@ def test_sample_game_is_valid_and_uses_each_tile_once() -> None:
         player["garden"] = photo.garden.to_lists()
     errors = [p for p in validate_game(game) if p.severity.value == "error"]
     assert errors == []
+
+
+# --------------------------------------------------------------------------------------------
+# the held-out ink style
+
+
+def test_ink_tile_is_one_fixed_picture_that_turns_with_the_tile() -> None:
+    # A printed tile: the photo's generator never changes it, and turning the tile turns the picture.
+    tile = Tile.parse("clay/stone/crane/nw")
+    a = render_tile(tile, 64, rng=np.random.default_rng(1), style="ink")
+    b = render_tile(tile, 64, rng=np.random.default_rng(2), style="ink")
+    assert np.array_equal(a, b)
+    for corner in ALL_CORNERS:
+        turned = render_tile(Tile(tile.floor, tile.path, tile.decor, corner), 64, style="ink")
+        assert np.array_equal(turned, np.rot90(a, k=-corner.turns_from_nw()))
+
+
+def test_ink_style_differs_from_the_training_styles_and_renders_photos() -> None:
+    tile = Tile.parse("sand/wood/gate/nw")
+    ink = render_tile(tile, 64, style="ink").astype(int)
+    for style in ("classic", "alt"):
+        assert np.abs(ink - render_tile(tile, 64, style=style).astype(int)).mean() > 20
+    pictures = {render_tile(Tile(k.floor, k.path, k.decor, Corner.NW), 32, style="ink").tobytes()
+                for k in ALL_TILE_KINDS}
+    assert len(pictures) == 90  # every physical tile its own picture
+    image, truth = render_photo(random_garden(np.random.default_rng(3)), np.random.default_rng(4), size=(320, 240),
+                                style="ink", family="zoo")
+    assert image.shape == (240, 320, 3) and truth["corners"].shape == (4, 2)

@@ -22,6 +22,9 @@ from scorer.tiles import Tile
 from scorer.vocab import Corner, Decor, Floor, PathMaterial
 
 STYLES: Final = ("classic", "alt")
+#: Styles kept out of training and tuning, for measuring an unseen copy (see ``_ink_picture``).
+HELD_OUT_STYLES: Final = ("ink",)
+ALL_STYLES: Final = STYLES + HELD_OUT_STYLES
 
 #: Band of the quarter-circle path, as fractions of the tile side, measured from the corner.
 PATH_INNER: Final = 0.30
@@ -505,6 +508,216 @@ _DECORS: Final = {
 
 
 # --------------------------------------------------------------------------------------------
+# the held-out "ink" style: for measurement only, never for training or tuning
+#
+# A third look that shares nothing drawn with ``classic`` and ``alt`` but the semantics: floors in
+# each floor's colour family with other shades and textures (cross-hatched sand, raked gravel
+# circles, leaf strokes, crackled clay, wave scallops, petal stars), a narrower path band with a
+# dotted edging (wood laid *along* the curve, crazy-paving stone, combed sand) and other figures
+# (a three-roof pagoda, a log bench, a stone head, a round moon gate, a paper crane). Like a
+# printed copy, each physical tile is one fixed picture: it is drawn once, seeded by the tile's
+# identity (floor, path, decor), and only turned with the tile; the photo's random generator never
+# changes it.
+
+INK_SIDE: Final = 256
+INK_PATH: Final = (0.27, 0.57)
+
+
+def _ink_rng(*key: str) -> np.random.Generator:
+    """A generator seeded by a tile's identity only (stable across runs and Python versions)."""
+    seed = [sum((i + 1) * 257 * ord(ch) for i, ch in enumerate(k)) for k in key]
+    return np.random.default_rng([7919, *seed])
+
+
+def _ink_floor(floor: Floor, s: int, rng: np.random.Generator) -> np.ndarray:
+    """``(s, s, 3)`` uint8 floor of the ink style."""
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float32) / s
+    if floor is Floor.SAND:  # warm ochre, fine cross-hatching
+        img = _fill(s, _jitter((120, 190, 225), rng, 8))
+        for ang in (0.52, -0.52):
+            phase = rng.uniform(0, 2 * np.pi)
+            hatch = np.cos(2 * np.pi * 16 * (xx * np.cos(ang) + yy * np.sin(ang)) + phase) ** 20
+            img -= (hatch * 22)[..., None]
+        img += _grain(s, rng, 5)
+        return np.clip(img, 0, 255).astype(np.uint8)
+    if floor is Floor.GRAVEL:  # slate grey-blue, raked circles around a stone off the tile
+        img = _fill(s, _jitter((150, 140, 130), rng, 8))
+        cx, cy = rng.uniform(-0.3, 1.3, 2)
+        rr = np.hypot(xx - cx, yy - cy)
+        img -= ((np.cos(2 * np.pi * rr * 14) ** 10) * 30)[..., None]
+        img += _grain(s, rng, 9)
+        return np.clip(img, 0, 255).astype(np.uint8)
+    if floor is Floor.TREES:  # olive green with dark leaf strokes
+        img = _fill(s, _jitter((60, 125, 85), rng, 8)) + (_smooth_noise(s, rng, 4) * 10)[..., None]
+        out = np.clip(img, 0, 255).astype(np.uint8)
+        for _ in range(40):
+            x, y = rng.uniform(0, s, 2)
+            ln = rng.uniform(s / 22, s / 12)
+            col = _jitter((30, 80, 40), rng, 15)
+            cv2.ellipse(out, (int(x), int(y)), (int(ln), max(1, int(ln / 3.5))), float(rng.uniform(0, 180)), 0, 360,
+                        col, -1, cv2.LINE_AA)
+        return out
+    if floor is Floor.CLAY:  # terracotta orange, a crackle of cells
+        img = _fill(s, _jitter((70, 120, 200), rng, 8)) + (_smooth_noise(s, rng, 7) * 14)[..., None]
+        out = np.clip(img, 0, 255).astype(np.uint8)
+        sub = cv2.Subdiv2D((-s, -s, 3 * s, 3 * s))
+        for p in rng.uniform(-0.1, 1.1, (26, 2)) * s:
+            sub.insert((float(p[0]), float(p[1])))
+        facets, _ = sub.getVoronoiFacetList([])
+        for f in facets:
+            cv2.polylines(out, [np.round(f).astype(np.int32)], True, (45, 70, 120), max(1, s // 128), cv2.LINE_AA)
+        return out
+    if floor is Floor.WATER:  # deep blue with rows of wave scallops (seigaiha)
+        out = np.clip(_fill(s, _jitter((165, 100, 35), rng, 8)), 0, 255).astype(np.uint8)
+        r = s / 7
+        shift = rng.uniform(0, r)
+        for row in range(-1, 16):
+            y = row * r / 2 + shift
+            off = (row % 2) * r
+            for col in range(-1, 6):
+                x = col * 2 * r + off
+                for k in (1.0, 0.7, 0.4):
+                    cv2.ellipse(out, (int(x), int(y)), (int(r * k), int(r * k)), 0, 180, 360, (215, 175, 120),
+                                max(1, s // 120), cv2.LINE_AA)
+        return out
+    # cherry blossom: lavender pink, small petal stars
+    img = _fill(s, _jitter((200, 160, 230), rng, 8)) + (_smooth_noise(s, rng, 3) * 8)[..., None]
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    for _ in range(22):
+        x, y = rng.uniform(0, s, 2)
+        r = rng.uniform(s / 45, s / 28)
+        rot = rng.uniform(0, 2 * np.pi)
+        star = np.array([[x + (r if k % 2 == 0 else r * 0.45) * np.cos(rot + k * np.pi / 5),
+                          y + (r if k % 2 == 0 else r * 0.45) * np.sin(rot + k * np.pi / 5)] for k in range(10)])
+        cv2.fillPoly(out, [star.astype(np.int32)], (170, 110, 215), cv2.LINE_AA)
+    return out
+
+
+def _ink_path(material: PathMaterial, s: int, rng: np.random.Generator) -> np.ndarray:
+    """``(s, s, 3)`` uint8 path texture of the ink style (only the band is used)."""
+    inner, outer = INK_PATH
+    dist, ang = _polar(s)
+    if material is PathMaterial.SAND:  # pale cream, combed along the curve
+        img = _fill(s, _jitter((200, 230, 240), rng, 5))
+        comb = np.cos(2 * np.pi * (dist - inner) / (outer - inner) * 3) ** 6
+        img -= (comb * 20)[..., None]
+        img += _grain(s, rng, 6)
+        return np.clip(img, 0, 255).astype(np.uint8)
+    if material is PathMaterial.WOOD:  # reddish boards laid along the curve, staggered joints
+        n = 4
+        t = (dist - inner) / (outer - inner) * n
+        idx = np.clip(np.floor(t), 0, n - 1).astype(np.int32)
+        tones = rng.uniform(-15, 15, n).astype(np.float32)
+        base = np.asarray(_jitter((40, 75, 130), rng, 6), np.float32)
+        img = base + tones[idx][..., None] + (np.sin(ang * s * 0.35 + idx * 2.1) * 6)[..., None]
+        frac = t - np.floor(t)
+        seam = (np.minimum(frac, 1 - frac) * (outer - inner) / n * s < 1.0)[..., None]
+        joint = np.zeros_like(dist, dtype=bool)
+        for i in range(n):
+            a0 = rng.uniform(0.3, 1.2)
+            joint |= (idx == i) & (np.abs((ang - a0 * (i % 2 + 0.5) / 1.5) * dist * s) < 0.9)
+        img = np.where(seam | joint[..., None], np.float32(25), img)
+        return np.clip(img, 0, 255).astype(np.uint8)
+    # stone: crazy paving of grey-blue flagstones, dark mortar
+    out = np.clip(_fill(s, _jitter((60, 60, 55), rng, 5)), 0, 255).astype(np.uint8)
+    sub = cv2.Subdiv2D((-s, -s, 3 * s, 3 * s))
+    mid = (inner + outer) / 2
+    for k in range(12):
+        a = (k + rng.uniform(0.1, 0.9)) / 12 * (np.pi / 2)
+        for rr in (mid - 0.07, mid + 0.07):
+            r = (rr + rng.uniform(-0.02, 0.02)) * s
+            sub.insert((float(np.cos(a) * r), float(np.sin(a) * r)))
+    facets, centres = sub.getVoronoiFacetList([])
+    for f, c in zip(facets, centres):
+        poly = np.round(c + (f - c) * 0.86).astype(np.int32)
+        cv2.fillPoly(out, [poly], _jitter((165, 160, 150), rng, 18), cv2.LINE_AA)
+    return out
+
+
+def _ink_figure(decor: Decor, cv: _Canvas, c: tuple[float, float], d: float, rng: np.random.Generator) -> None:
+    """One ink-style decor figure (thick dark outlines, flat fills) in box ``d`` at centre ``c``."""
+    ink = _jitter((25, 25, 30), rng, 10)
+    th = max(1, round(d / 28))
+    x, y = c
+    if decor is Decor.PAGODA:  # three upturned roofs over white walls, a finial
+        wall, roof = _jitter((235, 240, 245), rng, 8), _jitter((70, 60, 50), rng, 10)
+        for k, (yy, half) in enumerate(((0.30, 0.46), (0.02, 0.36), (-0.24, 0.27))):
+            w = half * 0.55
+            low = yy + 0.20 - 0.02 * k
+            cv.poly(_pts(c, d, [(-w, yy), (w, yy), (w, low), (-w, low)]), wall, ink, th)
+            cv.poly(_pts(c, d, [(-half, yy - 0.02), (-half * 0.6, yy - 0.12), (half * 0.6, yy - 0.12),
+                                (half, yy - 0.02), (half * 0.7, yy + 0.02), (-half * 0.7, yy + 0.02)]), roof, ink, th)
+        cv.line(_pts(c, d, [(0, -0.36), (0, -0.50)]), ink, d / 18)
+    elif decor is Decor.BENCH:  # a log bench: a long log on two short log ends
+        bark, cut = _jitter((35, 65, 105), rng, 10), _jitter((120, 180, 215), rng, 10)
+        for xx in (-0.28, 0.28):
+            cv.poly(_pts(c, d, [(xx - 0.09, 0.05), (xx + 0.09, 0.05), (xx + 0.09, 0.38), (xx - 0.09, 0.38)]), bark,
+                    ink, th)
+        cv.poly(_pts(c, d, [(-0.42, -0.12), (0.36, -0.12), (0.36, 0.08), (-0.42, 0.08)]), bark, ink, th)
+        cv.ellipse((x + 0.38 * d, y - 0.02 * d), (0.08 * d, 0.11 * d), cut, outline=ink, thick=th)
+    elif decor is Decor.BUDDHA:  # a stone head: bun, long ears, closed eyes, on a square plinth
+        stone = _jitter((150, 155, 160), rng, 12)
+        cv.poly(_pts(c, d, [(-0.26, 0.30), (0.26, 0.30), (0.26, 0.48), (-0.26, 0.48)]), _jitter((90, 95, 100), rng, 8),
+                ink, th)
+        for sx in (-1, 1):
+            cv.ellipse((x + sx * 0.25 * d, y - 0.02 * d), (0.06 * d, 0.16 * d), stone, outline=ink, thick=th)
+        cv.ellipse((x, y - 0.02 * d), (0.22 * d, 0.28 * d), stone, outline=ink, thick=th)
+        cv.ellipse((x, y - 0.32 * d), (0.12 * d, 0.09 * d), stone, outline=ink, thick=th)
+        for sx in (-1, 1):
+            cv.line(_pts(c, d, [(sx * 0.13, -0.04), (sx * 0.05, -0.02)]), ink, d / 40)
+        cv.line(_pts(c, d, [(-0.06, 0.14), (0.06, 0.14)]), ink, d / 40)
+    elif decor is Decor.GATE:  # a round moon gate in a white wall under a small roof
+        wall = _jitter((225, 230, 235), rng, 8)
+        cv.poly(_pts(c, d, [(-0.46, -0.30), (0.46, -0.30), (0.46, 0.46), (-0.46, 0.46)]), wall, ink, th)
+        cv.poly(_pts(c, d, [(-0.50, -0.30), (-0.40, -0.44), (0.40, -0.44), (0.50, -0.30)]),
+                _jitter((50, 50, 50), rng, 8), ink, th)
+        cv.ellipse((x, y + 0.10 * d), (0.27 * d, 0.27 * d), _jitter((30, 35, 40), rng, 8), outline=ink, thick=th)
+    else:  # crane: a folded paper crane, white with a red back
+        paper, back = _jitter((245, 245, 245), rng, 6), _jitter((50, 50, 200), rng, 12)
+        cv.poly(_pts(c, d, [(-0.45, 0.20), (0.0, 0.05), (0.45, 0.20), (0.0, 0.38)]), paper, ink, th)  # body
+        cv.poly(_pts(c, d, [(-0.05, 0.10), (-0.30, -0.42), (0.10, 0.12)]), back, ink, th)  # wing
+        cv.poly(_pts(c, d, [(0.05, 0.12), (0.32, -0.30), (0.18, 0.16)]), paper, ink, th)  # wing
+        cv.poly(_pts(c, d, [(-0.42, 0.20), (-0.50, -0.05), (-0.34, 0.16)]), paper, ink, th)  # tail
+        cv.poly(_pts(c, d, [(0.42, 0.20), (0.48, -0.10), (0.56, -0.06), (0.36, 0.16)]), paper, ink, th)  # head
+
+
+@lru_cache(maxsize=96)
+def _ink_picture(floor: Floor, path: PathMaterial, decor: Decor) -> np.ndarray:
+    """The one ``(INK_SIDE, INK_SIDE, 3)`` uint8 picture of a physical tile in the ink style,
+    upright (path wrapping the top-left corner); read-only."""
+    key = (floor.value, path.value, decor.value)
+    rng = _ink_rng(*key)
+    s = INK_SIDE
+    img = _ink_floor(floor, s, rng).astype(np.float32)
+    inner, outer = INK_PATH
+    band = _band_mask(s, inner, outer)[..., None]
+    img = img * (1 - band) + _ink_path(path, s, rng).astype(np.float32) * band
+    # a dotted edging on both sides of the band
+    dist, ang = _polar(s)
+    dots = (np.cos(ang * 60) > 0.3).astype(np.float32)
+    for r in (inner, outer):
+        ring = np.clip(1.6 - np.abs(dist - r) * s, 0, 1) * dots
+        img = img * (1 - ring[..., None]) + np.array((20, 40, 60), np.float32) * ring[..., None]
+    cx, cy = 0.73 + rng.uniform(-0.02, 0.02), 0.73 + rng.uniform(-0.02, 0.02)
+    d = 0.42 * rng.uniform(0.95, 1.05)
+    canvas = _Canvas(s)
+    _ink_figure(decor, canvas, (cx * s, cy * s), d * s, rng)
+    m = (canvas.mask.astype(np.float32) / 255.0)[..., None]
+    img = img * (1 - m) + canvas.img.astype(np.float32) * m
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    out.setflags(write=False)
+    return out
+
+
+def _ink_tile(t: Tile, size: int) -> np.ndarray:
+    pic = _ink_picture(t.floor, t.path, t.decor)
+    if size != INK_SIDE:
+        pic = cv2.resize(pic, (size, size), interpolation=cv2.INTER_AREA if size < INK_SIDE else cv2.INTER_LINEAR)
+    turns = CORNER_TURNS[t.corner]
+    return np.ascontiguousarray(np.rot90(pic, k=-turns)) if turns else pic.copy()
+
+
+# --------------------------------------------------------------------------------------------
 # public
 
 
@@ -532,7 +745,8 @@ def render_tile(
         size: side of the square picture in pixels (16..2048).
         rng: random generator for small variations (texture layout, colour shades, decor position
             and size). ``None`` gives the deterministic canonical drawing of the tile.
-        style: ``"classic"`` or ``"alt"`` (a clearly different art style, same semantics).
+        style: ``"classic"``, ``"alt"`` (a clearly different art style, same semantics) or
+            ``"ink"`` (held out for measurement: each physical tile one fixed picture, ``rng`` unused).
 
     Returns:
         ``(size, size, 3)`` uint8 BGR image. The path band wraps ``tile.corner`` (``nw`` = top-left
@@ -543,9 +757,11 @@ def render_tile(
         raise ValueError(f"size must be an integer 16..2048, got {size!r}")
     if rng is not None and not isinstance(rng, np.random.Generator):
         raise ValueError(f"rng must be a numpy Generator or None, got {type(rng).__name__}")
-    if style not in STYLES:
-        raise ValueError(f"style must be one of {STYLES}, got {style!r}")
+    if style not in ALL_STYLES:
+        raise ValueError(f"style must be one of {ALL_STYLES}, got {style!r}")
     s = int(size)
+    if style == "ink":
+        return _ink_tile(t, s)
     img = _FLOORS[t.floor](s, _rng_for(rng, "floor", t.floor.value, style), style)
 
     # path band around the top-left corner

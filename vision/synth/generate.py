@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.dataset import write_labelled
-from vision.synth.art import STYLES
+from vision.synth.art import ALL_STYLES
 from vision.synth.garden import random_garden
 from vision.synth.photo import DIFFICULTIES, render_photo
 from vision.synth.scene import check_family
@@ -54,8 +54,8 @@ def generate_dataset(
         raise ValueError(f"start must be a non-negative integer, got {start!r}")
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
-    if style not in STYLES:
-        raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
+    if style not in ALL_STYLES:
+        raise ValueError(f"style must be one of {', '.join(ALL_STYLES)}, got {style!r}")
     check_family(family)
     out = Path(out_dir)
     if out.exists() and not out.is_dir():

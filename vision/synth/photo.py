@@ -26,7 +26,7 @@ import numpy as np
 from scorer.tiles import Garden
 from scorer.vocab import PLAYER_COLOURS
 from vision.geometry import tilt_degrees, upright_turns
-from vision.synth.art import STYLES, render_tile
+from vision.synth.art import ALL_STYLES, render_tile
 from vision.synth.garden import random_garden
 from vision.synth.scene import (
     barrel,
@@ -575,8 +575,8 @@ def render_photo(
         raise ValueError(f"size must be 64..8192 on each side, got {w}x{h}")
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
-    if style not in STYLES:
-        raise ValueError(f"style must be one of {STYLES}, got {style!r}")
+    if style not in ALL_STYLES:
+        raise ValueError(f"style must be one of {ALL_STYLES}, got {style!r}")
     check_family(family)
 
     if tile_images is not None and (len(tile_images) != 16 or any(
