@@ -70,7 +70,8 @@ def data_dir(create: bool = True) -> Path:
     raise OSError(f"no writable data directory (tried {', '.join(map(str, candidates))}): {last_error}")
 
 
-def _now() -> str:
+def timestamp() -> str:
+    """Now, local time with its UTC offset, to the second (how rows are dated)."""
     return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
 
 
@@ -117,6 +118,7 @@ class History:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as con:
+            con.execute("PRAGMA journal_mode = WAL")  # sessions read while another one saves
             con.executescript(_SCHEMA)
             con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -141,7 +143,7 @@ class History:
     def save(self, game: Mapping[str, Any], result: GameResult, readings: Mapping[str, Any] | None = None,
              title: str = "", game_id: int | None = None) -> int:
         """Store a scored game; with ``game_id`` the stored game is replaced. Returns the id."""
-        now = _now()
+        now = timestamp()
         boards = json.dumps(list(game.get("boards", [])))
         payload = (title, boards, json.dumps(game, ensure_ascii=False),
                    json.dumps(result.to_dict(), ensure_ascii=False), json.dumps(readings or {}, ensure_ascii=False))
