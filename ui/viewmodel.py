@@ -2,7 +2,8 @@
 everything derived from it — the game file for the scorer, the garden editor's rows, corrections
 against a photo reading, cross-garden tile conflicts, mission qualifiers, result tables.
 
-The *draft* is a plain JSON-serialisable dict so it can be autosaved and restored::
+The *draft* is a plain JSON-serialisable dict (typed :class:`zengarden.drafts.Draft`) so it can be
+saved per game in the draft store and restored::
 
     {"version": 1, "level": 5, "boards": [1, 2, 3, 4, 5],
      "preferences": {"minor": "path:stone" | None, ...},
@@ -43,8 +44,8 @@ from scorer.vocab import (
     Board,
     Corner,
 )
+from zengarden.drafts import DRAFT_VERSION, Draft, DraftMission, DraftPlayer, Grid, Reading
 
-DRAFT_VERSION = 1
 GRID = GRID_SIZE
 ATTRS = ("floor", "path", "decor", "corner")
 ATTR_VALUES: dict[str, tuple[str, ...]] = {
@@ -58,11 +59,11 @@ SPACES: tuple[str, ...] = tuple(s.value for s in ALL_SPACES)
 CELL_NAMES: tuple[str, ...] = tuple(cell_name((r, c)) for r in range(GRID) for c in range(GRID))
 
 
-def empty_grid() -> list[list[str]]:
+def empty_grid() -> Grid:
     return [["" for _ in range(GRID)] for _ in range(GRID)]
 
 
-def new_player(index: int) -> dict[str, Any]:
+def new_player(index: int) -> DraftPlayer:
     return {
         "name": f"Player {index + 1}",
         "colour": PLAYER_COLOURS[index % len(PLAYER_COLOURS)],
@@ -74,9 +75,9 @@ def new_player(index: int) -> dict[str, Any]:
     }
 
 
-def new_draft(players: int = 2, level: int | None = 5) -> dict[str, Any]:
+def new_draft(players: int = 2, level: int | None = 5) -> Draft:
     boards = [int(b) for b in LEVELS[level]] if level else [1]
-    draft: dict[str, Any] = {
+    draft: Draft = {
         "version": DRAFT_VERSION,
         "level": level,
         "boards": boards,
@@ -88,21 +89,21 @@ def new_draft(players: int = 2, level: int | None = 5) -> dict[str, Any]:
     return set_boards(draft, boards, level)
 
 
-def set_boards(draft: Mapping[str, Any], boards: Sequence[int], level: int | None) -> dict[str, Any]:
+def set_boards(draft: Draft, boards: Sequence[int], level: int | None) -> Draft:
     """A copy with these boards in play; the mission list grows or shrinks to fit (kept in order)."""
-    out = copy.deepcopy(dict(draft))
+    out = copy.deepcopy(draft)
     out["boards"] = sorted({int(b) for b in boards})
     out["level"] = level
     want = expected_mission_count(out["boards"])
-    missions = list(out.get("missions", []))[:want]
+    missions: list[DraftMission] = list(out.get("missions", []))[:want]
     while len(missions) < want:
         missions.append({"features": [None, None], "completed_by": []})
     out["missions"] = missions
     return out
 
 
-def set_player_count(draft: Mapping[str, Any], count: int) -> dict[str, Any]:
-    out = copy.deepcopy(dict(draft))
+def set_player_count(draft: Draft, count: int) -> Draft:
+    out = copy.deepcopy(draft)
     count = max(MIN_PLAYERS, min(MAX_PLAYERS, int(count)))
     players = list(out["players"])[:count]
     used_colours = {p["colour"] for p in players}
@@ -117,9 +118,9 @@ def set_player_count(draft: Mapping[str, Any], count: int) -> dict[str, Any]:
     return out
 
 
-def rename_player(draft: Mapping[str, Any], index: int, name: str) -> dict[str, Any]:
+def rename_player(draft: Draft, index: int, name: str) -> Draft:
     """A copy with player ``index`` called ``name``, also in the missions' completion orders."""
-    out = copy.deepcopy(dict(draft))
+    out = copy.deepcopy(draft)
     old = out["players"][index]["name"]
     for mission in out["missions"]:
         mission["completed_by"] = [name if x == old else x for x in mission["completed_by"]]
@@ -150,7 +151,7 @@ def level_of(boards: Sequence[int]) -> int | None:
 
 # --- Emperor tiles --------------------------------------------------------------------------------
 
-def emperor_slots(draft: Mapping[str, Any]) -> list[tuple[str, str | None]]:
+def emperor_slots(draft: Draft) -> list[tuple[str, str | None]]:
     """Every Emperor-tile picker in play as (slot id, chosen feature): ``pref:minor``, ``mission:0:1``."""
     slots: list[tuple[str, str | None]] = []
     if 1 in draft["boards"]:
@@ -160,13 +161,13 @@ def emperor_slots(draft: Mapping[str, Any]) -> list[tuple[str, str | None]]:
     return slots
 
 
-def feature_options(draft: Mapping[str, Any], slot: str) -> list[str | None]:
+def feature_options(draft: Draft, slot: str) -> list[str | None]:
     """Features a picker may offer: all 14 minus those chosen in other pickers (each exists once)."""
     taken = {value for other, value in emperor_slots(draft) if other != slot and value}
     return [None, *[f for f in FEATURE_NAMES if f not in taken]]
 
 
-def duplicate_features(draft: Mapping[str, Any]) -> list[str]:
+def duplicate_features(draft: Draft) -> list[str]:
     seen: set[str] = set()
     dup: list[str] = []
     for _, value in emperor_slots(draft):
@@ -211,7 +212,7 @@ def editor_rows(grid: Sequence[Sequence[str]], review: Sequence[str] = (),
     return rows
 
 
-def grid_from_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[str]]:
+def grid_from_rows(rows: Sequence[Mapping[str, Any]]) -> Grid:
     """Editor rows back to a 4×4 grid of tile strings; a cell missing any attribute keeps the known
     parts as ``floor/path/decor/corner`` with blanks (shown as not entered)."""
     grid = empty_grid()
@@ -231,12 +232,12 @@ def garden_or_none(grid: Sequence[Sequence[str]]) -> Garden | None:
     return Garden.from_rows(grid)
 
 
-def parse_garden_text(text: str) -> list[list[str]]:
+def parse_garden_text(text: str) -> Grid:
     """Notation text (16 tiles) -> 4×4 grid; raises NotationError with a clear message."""
     return Garden.parse(text).to_lists()
 
 
-def corrections(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]]) -> list[dict[str, str]]:
+def corrections(reading: Reading | None, grid: Sequence[Sequence[str]]) -> list[dict[str, str]]:
     """Cells where the user changed what the photo reading said."""
     if not reading or not reading.get("garden"):
         return []
@@ -245,8 +246,8 @@ def corrections(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]]
             for r in range(GRID) for c in range(GRID) if read[r][c] != grid[r][c]]
 
 
-def merge_reading(old_reading: Mapping[str, Any] | None, new_garden: Sequence[Sequence[str]],
-                  current: Sequence[Sequence[str]]) -> list[list[str]]:
+def merge_reading(old_reading: Reading | None, new_garden: Sequence[Sequence[str]],
+                  current: Sequence[Sequence[str]]) -> Grid:
     """A re-read garden that keeps the user's corrections: cells the user changed from the old
     reading stay as corrected, every other cell takes the new reading."""
     fixed = {f["cell"] for f in corrections(old_reading, current)}
@@ -254,7 +255,7 @@ def merge_reading(old_reading: Mapping[str, Any] | None, new_garden: Sequence[Se
             for r in range(GRID)]
 
 
-def review_hints(reading: Mapping[str, Any] | None, cells: Sequence[str]) -> list[tuple[str, list[tuple[str, int]]]]:
+def review_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[str, list[tuple[str, int]]]]:
     """For cells to review: the reader's candidates as (tile text without corner, percent)."""
     if not reading:
         return []
@@ -277,7 +278,7 @@ class Conflict:
     from_photo: bool  # at least one place is an uncorrected photo reading
 
 
-def tile_conflicts(draft: Mapping[str, Any]) -> list[Conflict]:
+def tile_conflicts(draft: Draft) -> list[Conflict]:
     seen: dict[str, list[tuple[str, str, bool]]] = {}
     for player in draft["players"]:
         reading = player.get("reading") or {}
@@ -343,7 +344,7 @@ def turn_tile(text: str) -> str:
     return tile_text(dict(parts, corner=Corner(parts["corner"]).rotated_cw().value))
 
 
-def used_tiles(draft: Mapping[str, Any], player: int, cell: str | None = None) -> dict[str, tuple[str, str]]:
+def used_tiles(draft: Draft, player: int, cell: str | None = None) -> dict[str, tuple[str, str]]:
     """Every physical tile (``floor/path/decor``) entered anywhere in the game -> (player name, cell),
     leaving out ``cell`` of player ``player`` (the cell being changed)."""
     out: dict[str, tuple[str, str]] = {}
@@ -368,7 +369,7 @@ class Alternative:
     used_by: tuple[str, str] | None = None
 
 
-def cell_alternatives(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]], cell: str,
+def cell_alternatives(reading: Reading | None, grid: Sequence[Sequence[str]], cell: str,
                       used: Mapping[str, tuple[str, str]] | None = None) -> list[Alternative]:
     """The reader's candidates for ``cell``, best first, without the tile the cell holds now (the
     read tile is one of them once the player has changed the cell)."""
@@ -427,7 +428,7 @@ def next_open_cell(grid: Sequence[Sequence[str]], after: str | None = None) -> s
     return None
 
 
-def cells_to_mark(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str]],
+def cells_to_mark(reading: Reading | None, grid: Sequence[Sequence[str]],
                   conflicts: Sequence[str] = ()) -> list[str]:
     """Cells still to look at: the reader's doubtful cells the player has neither changed nor
     confirmed (``reading["checked"]``), and every cell holding a tile entered twice."""
@@ -438,9 +439,64 @@ def cells_to_mark(reading: Mapping[str, Any] | None, grid: Sequence[Sequence[str
     return sorted({c for c in reading.get("review", []) if c not in changed and c not in checked} | set(conflicts))
 
 
+# --- undo ----------------------------------------------------------------------------------------
+
+#: How many earlier gardens each player's Undo remembers.
+UNDO_DEPTH = 20
+
+FrozenGrid = tuple[tuple[str, ...], ...]
+
+
+def _freeze(grid: Sequence[Sequence[str]]) -> FrozenGrid:
+    return tuple(tuple(row) for row in grid)
+
+
+def set_player_grid(player: DraftPlayer, grid: Sequence[Sequence[str]]) -> None:
+    """Put ``grid`` in the player's garden and restart the tile editor from it."""
+    player["garden"] = [list(r) for r in grid]
+    player["editor_base"] = [list(r) for r in grid]
+    player["editor_ver"] = int(player.get("editor_ver", 0)) + 1
+
+
+@dataclass(frozen=True)
+class GardenUndo:
+    """One player's garden history for Undo: the garden last seen and the earlier ones, newest last.
+
+    ``note`` is given the garden after each change (any way it was made: tap, table, notation, photo,
+    clear); ``undo`` returns the previous garden to put back."""
+
+    seen: FrozenGrid
+    earlier: tuple[FrozenGrid, ...] = ()
+
+    @classmethod
+    def start(cls, grid: Sequence[Sequence[str]]) -> GardenUndo:
+        return cls(_freeze(grid))
+
+    def note(self, grid: Sequence[Sequence[str]], depth: int = UNDO_DEPTH) -> GardenUndo:
+        now = _freeze(grid)
+        if now == self.seen:
+            return self
+        return GardenUndo(now, (*self.earlier, self.seen)[-depth:])
+
+    def rebase(self, grid: Sequence[Sequence[str]]) -> GardenUndo:
+        """The garden changed elsewhere (another device): seen from now on, not itself undoable."""
+        return GardenUndo(_freeze(grid), self.earlier)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.earlier)
+
+    def undo(self) -> tuple[GardenUndo, Grid]:
+        """-> (the history after undoing, the garden to restore); IndexError when there is none."""
+        if not self.earlier:
+            raise IndexError("nothing to undo")
+        previous = self.earlier[-1]
+        return GardenUndo(previous, self.earlier[:-1]), [list(r) for r in previous]
+
+
 # --- the game file ---------------------------------------------------------------------------
 
-def game_from_draft(draft: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def game_from_draft(draft: Draft) -> tuple[dict[str, Any], list[str]]:
     """The game file for the scorer, and what is still missing before it can be scored."""
     missing: list[str] = []
     game: dict[str, Any] = {"boards": list(draft["boards"])}
@@ -465,7 +521,7 @@ def game_from_draft(draft: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]
     return game, missing
 
 
-def draft_from_game(game: Mapping[str, Any], readings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def draft_from_game(game: Mapping[str, Any], readings: Mapping[str, Any] | None = None) -> Draft:
     """A draft from a game file (import, or reopening a saved game). Unknown bits are left blank."""
     boards = [int(b) for b in game.get("boards", [1]) if isinstance(b, int) and 1 <= b <= 5] or [1]
     draft = new_draft(players=max(1, min(MAX_PLAYERS, len(game.get("players", [])) or 1)), level=None)
@@ -517,7 +573,7 @@ class MissionStatus:
     counts: dict[str, tuple[int, ...]]  # player -> count of each feature
 
 
-def mission_status(draft: Mapping[str, Any]) -> list[MissionStatus]:
+def mission_status(draft: Draft) -> list[MissionStatus]:
     out = []
     for m, mission in enumerate(draft["missions"]):
         feats = tuple(f for f in mission["features"] if f)
@@ -559,7 +615,7 @@ def chart_rows(result: GameResult, labels: Mapping[str, str]) -> list[dict[str, 
             for p in result.players for c in p.categories]
 
 
-def readings_for_history(draft: Mapping[str, Any]) -> dict[str, Any]:
+def readings_for_history(draft: Draft) -> dict[str, Any]:
     """Per player: the photo reading (labels, confidence, review, corners) and the corrections made."""
     out: dict[str, Any] = {}
     for player in draft["players"]:

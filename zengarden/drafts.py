@@ -61,6 +61,7 @@ class Reading(TypedDict, total=False):
     check_outline: bool
     outline_reasons: list[str]
     outline_confirmed: bool
+    checked: list[str]  # doubtful cells the player confirmed as read
 
 
 class _PlayerFields(TypedDict):
