@@ -184,3 +184,15 @@ def clicks_to_corners(clicks: Sequence[Sequence[float]], displayed_width: float,
         raise ValueError("four corner clicks are needed")
     pts = [click_to_photo(x, y, displayed_width, image_width) for x, y in clicks]
     return order_corners(np.asarray(pts, dtype=float)).tolist()
+
+
+def camera_possible(url: str | None) -> bool:
+    """Whether a browser lets this page use the camera: only in a secure context, that is over
+    HTTPS or from this computer itself (localhost). Unknown (None) counts as possible."""
+    if not url:
+        return True
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    return parts.scheme == "https" or host in {"localhost", "127.0.0.1", "::1"} or host.endswith(".localhost")

@@ -1,8 +1,8 @@
-"""Gardens tab: per player a photo (read, outline drawn, corners clickable) and the tile editor."""
+"""Gardens tab: per player (picked above) a photo (read, outline drawn, corners clickable), the garden to
+tap (ui.garden_grid) and, for keyboards, the tile table and the notation."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -13,7 +13,8 @@ from scorer import InvalidGameError, score_game
 from scorer.vocab import MAX_COINS, MIN_COINS
 from ui import i18n, photos, state
 from ui import viewmodel as vm
-from ui.session import garden_png, k, model_or_error, photo_image, ss
+from ui.garden_grid import garden_grid
+from ui.session import k, model_or_error, photo_image, ss
 from vision import overlay
 from vision.geometry import downscale
 
@@ -23,19 +24,41 @@ DISPLAY_SIDE = 900
 
 def gardens_tab(T: i18n.Translator) -> None:
     draft = ss().draft
-    conflicts = vm.tile_conflicts(draft)
-    for c in conflicts:
-        where = ", ".join(f"{name} {cell}" for name, cell in c.places)
-        st.warning(T("conflict_photo" if c.from_photo else "conflict", tile=T.kind(c.kind), where=where))
+    warnings = st.container()  # filled last: the duplicate-tile warning reflects this run's edits
     with_photos = [i for i, p in enumerate(draft["players"]) if p.get("reading") and photo_image(p.get("photo"))
                    is not None]
     if len(with_photos) >= 2 and st.button(T("read_jointly"), key=k("joint"), help=T("read_jointly_help")):
         read_jointly(T, with_photos)
-    tabs = st.tabs([f"{T.colour_dot(p['colour'])} {p['name']}" for p in draft["players"]])
-    for i, (tab, player) in enumerate(zip(tabs, draft["players"])):
-        with tab:
-            garden_panel(T, i, player, vm.conflict_cells(conflicts, player["name"]))
+    i = player_picker(T, draft)
+    conflicts = vm.tile_conflicts(draft)
+    garden_panel(T, i, draft["players"][i], vm.conflict_cells(conflicts, draft["players"][i]["name"]))
+    conflicts = vm.tile_conflicts(draft)  # again: the panel may have applied an edit
+    with warnings:
+        for c in conflicts:
+            where = ", ".join(f"{name} {cell}" for name, cell in c.places)
+            st.warning(T("conflict_photo" if c.from_photo else "conflict", tile=T.kind(c.kind), where=where))
     live_totals(T)
+
+
+def player_picker(T: i18n.Translator, draft: dict[str, Any]) -> int:
+    """Whose garden is shown: a segmented control held in session state (tabs would jump back to the
+    first player whenever what lies above them changes). Each label says whether the garden is done."""
+    s = ss()
+    players = draft["players"]
+    remembered = s.get(k("garden_player_last"), 0)
+    if not isinstance(remembered, int) or remembered >= len(players):
+        remembered = 0
+
+    def label(j: int) -> str:
+        p = players[j]
+        done = "" if vm.missing_cells(p["garden"]) else " ✓"
+        return f"{T.colour_dot(p['colour'])} {p['name']}{done}"
+
+    picked = st.segmented_control(T("whose_garden"), list(range(len(players))), format_func=label,
+                                  default=remembered, key=k("garden_player"), label_visibility="collapsed")
+    i = remembered if picked is None or picked >= len(players) else int(picked)  # tapping it again unselects
+    s[k("garden_player_last")] = i
+    return i
 
 
 def live_totals(T: i18n.Translator) -> None:
@@ -88,14 +111,16 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
         getattr(st, message[0])(message[1])
     image = photo_image(player.get("photo"))
     reading = player.get("reading")
-    review = sorted(set((reading or {}).get("review", [])) | set(conflict_cells))
+    marks = vm.cells_to_mark(reading, player["garden"], conflict_cells)
     if image is not None:
         corners = (reading or {}).get("corners")
-        shown, scale = downscale(image, DISPLAY_SIDE)
-        shown_corners = None if corners is None else [[x * scale, y * scale] for x, y in corners]
-        st.image(overlay.to_rgb(overlay.draw_grid(shown, shown_corners, review=review)), caption=T("photo_caption"),
-                 width="stretch", output_format="JPEG")
-        if reading and outline_unconfirmed(reading):
+        unconfirmed = bool(reading) and outline_unconfirmed(reading)
+        with st.expander(T("photo_shown"), expanded=unconfirmed or not reading):
+            shown, scale = downscale(image, DISPLAY_SIDE)
+            shown_corners = None if corners is None else [[x * scale, y * scale] for x, y in corners]
+            st.image(overlay.to_rgb(overlay.draw_grid(shown, shown_corners, review=marks)),
+                     caption=T("photo_caption"), width="stretch", output_format="JPEG")
+        if reading and unconfirmed:
             # the reader is unsure of the outline: ask before showing tiles that may all be wrong
             st.warning(T("outline_check"))
             if st.button(T("outline_yes"), key=k(f"outline_yes{i}"), type="primary"):
@@ -104,12 +129,10 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
                 st.rerun()
             corner_clicker(T, i, player, image, expanded=True)
             return
-        if reading:
-            crops = overlay.photo_crops(image, corners, tile_size=72)
-            sheet = overlay.comparison_sheet(player["garden"], crops, tile_size=72, review=review)
-            st.image(overlay.to_rgb(sheet), caption=T("compare_caption"), width="stretch")
+    garden_grid(T, i, ss().draft, image, marks, lambda grid: set_grid(player, grid))
+    if image is not None:
         corner_clicker(T, i, player, image)
-    garden_editor(T, i, player, review)
+    garden_editor(T, i, player, marks)
 
 
 def outline_unconfirmed(reading: dict[str, Any]) -> bool:
@@ -120,13 +143,16 @@ def outline_unconfirmed(reading: dict[str, Any]) -> bool:
 
 
 def photo_input(T: i18n.Translator, i: int, player: dict[str, Any]) -> None:
+    """The file picker, always (on a phone it offers the camera too); the in-page camera only where
+    the browser allows it (HTTPS, or this computer itself)."""
     s = ss()
-    use_camera = st.toggle(T("use_camera"), key=k(f"cam{i}"))
-    if use_camera:
-        upload = st.camera_input(T("take_photo"), key=k(f"camera{i}"), resolution="1080p")
+    upload = st.file_uploader(T("upload_photo"), type=["jpg", "jpeg", "png", "heic", "heif", "webp"],
+                              key=k(f"upload{i}"))
+    if photos.camera_possible(st.context.url):
+        if st.toggle(T("use_camera"), key=k(f"cam{i}")):
+            upload = st.camera_input(T("take_photo"), key=k(f"camera{i}"), resolution="1080p") or upload
     else:
-        upload = st.file_uploader(T("upload_photo"), type=["jpg", "jpeg", "png", "heic", "heif", "webp"],
-                                  key=k(f"upload{i}"))
+        st.caption(T("camera_needs_https"))
     if upload is None:
         return
     data = upload.getvalue()
@@ -206,34 +232,38 @@ def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: An
 
 
 def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: list[str]) -> None:
+    """The garden as a 16-row table, for keyboards (collapsed: the tap sheet is the main way)."""
     reading = player.get("reading")
-    st.markdown(T("garden_editor_title"))
-    conf = reading.get("confidence") if reading else None
-    rows = vm.editor_rows(player["editor_base"], review=review, confidence=conf)
-    cfg = {
-        "cell": st.column_config.TextColumn(T("cell"), disabled=True, width="small"),
-        "check": st.column_config.TextColumn("⚠", disabled=True, width="small", help=T("check_help")),
-    }
-    for attr in vm.ATTRS:
-        cfg[attr] = st.column_config.SelectboxColumn(T(f"attr.{attr}"), options=list(vm.ATTR_VALUES[attr]),
-                                                     format_func=lambda v, a=attr: T.value(a, v))
-    if conf is not None:
-        cfg["confidence"] = st.column_config.NumberColumn(T("confidence"), disabled=True, format="%d%%")
-    order = ["cell", *(["check"] if review else []), *vm.ATTRS, *(["confidence"] if conf is not None else [])]
-    # keyed + fixed rows: Streamlit keeps the edits while only values (⚠, confidence) change
-    edited = st.data_editor(pd.DataFrame(rows), key=k(f"editor{i}.{player['editor_ver']}"), hide_index=True,
-                            column_config=cfg, column_order=order, width="stretch", num_rows="fixed")
-    player["garden"] = vm.grid_from_rows(edited.to_dict("records"))
+    with st.expander(T("table_editor")):
+        conf = reading.get("confidence") if reading else None
+        rows = vm.editor_rows(player["editor_base"], review=review, confidence=conf)
+        cfg = {
+            "cell": st.column_config.TextColumn(T("cell"), disabled=True, width="small"),
+            "check": st.column_config.TextColumn("⚠", disabled=True, width="small", help=T("check_help")),
+        }
+        for attr in vm.ATTRS:
+            cfg[attr] = st.column_config.SelectboxColumn(T(f"attr.{attr}"), options=list(vm.ATTR_VALUES[attr]),
+                                                         format_func=lambda v, a=attr: T.value(a, v))
+        if conf is not None:
+            cfg["confidence"] = st.column_config.NumberColumn(T("confidence"), disabled=True, format="%d%%")
+        order = ["cell", *(["check"] if review else []), *vm.ATTRS, *(["confidence"] if conf is not None else [])]
+        # keyed + fixed rows: Streamlit keeps the edits while only values (⚠, confidence) change
+        edited = st.data_editor(pd.DataFrame(rows), key=k(f"editor{i}.{player['editor_ver']}"), hide_index=True,
+                                column_config=cfg, column_order=order, width="stretch", num_rows="fixed")
+        grid = vm.grid_from_rows(edited.to_dict("records"))
+        if grid != player["garden"]:
+            # run again so the sheet, the marks and the duplicate-tile warning above show this edit
+            player["garden"] = grid
+            st.rerun()
+        missing = vm.missing_cells(player["garden"])
+        if missing:
+            st.caption(T("cells_missing", n=len(missing), cells=", ".join(missing[:8])))
+        for cell, cands in vm.review_hints(reading, [c for c in review if c not in missing]):
+            st.caption(T("review_hint", cell=cell, options=" · ".join(f"{T.kind(t)} {p}%" for t, p in cands)))
+        fixes = vm.corrections(reading, player["garden"])
+        if fixes:
+            st.caption(T("corrected_cells", cells=", ".join(f["cell"] for f in fixes)))
     missing = vm.missing_cells(player["garden"])
-    if missing:
-        st.caption(T("cells_missing", n=len(missing), cells=", ".join(missing[:8])))
-    for cell, cands in vm.review_hints(reading, [c for c in review if c not in missing]):
-        st.caption(T("review_hint", cell=cell, options=" · ".join(f"{T.kind(t)} {p}%" for t, p in cands)))
-    fixes = vm.corrections(reading, player["garden"])
-    if fixes:
-        st.caption(T("corrected_cells", cells=", ".join(f["cell"] for f in fixes)))
-    st.image(garden_png(json.dumps(player["garden"]), None, json.dumps(review), 64), caption=T("garden_caption"),
-             width=300)
     with st.expander(T("type_garden")):
         text = st.text_area(T("type_garden_help"), key=k(f"text{i}"), height=120,
                             value="\n".join(" ".join(t for t in row) for row in player["garden"])

@@ -80,6 +80,8 @@ def test_full_flow_setup_gardens_correction_results_save_history_reopen(data_dir
             run(at)
     # --- gardens: coins and the whole garden typed in
     for i, p in enumerate(players):
+        widget(at.button_group, key(at, "garden_player")).set_value(i)  # one player's garden at a time
+        run(at)
         widget(at.number_input, key(at, f"coins{i}")).set_value(p["coins"])
         widget(at.text_area, key(at, f"text{i}")).input(garden_text(p["garden"]))
         run(at)
@@ -88,6 +90,8 @@ def test_full_flow_setup_gardens_correction_results_save_history_reopen(data_dir
     draft = at.session_state["draft"]
     assert [pl["garden"] for pl in draft["players"]] == [p["garden"] for p in players]
     # --- a correction through the tile editor: Ann's A1 decor gate -> crane
+    widget(at.button_group, key(at, "garden_player")).set_value(0)
+    run(at)
     ver = draft["players"][0]["editor_ver"]
     at.session_state[key(at, f"editor0.{ver}")] = {"edited_rows": {0: {"decor": "crane"}}, "added_rows": [],
                                                     "deleted_rows": []}

@@ -65,6 +65,12 @@ def run(at: AppTest) -> AppTest:
     return at
 
 
+def pick_player(at: AppTest, i: int) -> None:
+    """Show player ``i``'s garden (the Gardens tab shows one player at a time)."""
+    widget(at.button_group, key(at, "garden_player")).set_value(i)  # type: ignore[attr-defined]
+    run(at)
+
+
 def truth(name: str) -> list[list[str]]:
     return json.loads((PHOTOS / f"game-{name.lower()}.json").read_text())["garden"]
 
@@ -75,6 +81,7 @@ def test_read_three_photos_correct_score_and_save(data_dir: Path) -> None:
         ("game.json", (ROOT / "samples" / "game-photos.json").read_bytes(), "application/json"))
     run(at)
     for i, p in enumerate(GAME["players"]):
+        pick_player(at, i)
         data = (PHOTOS / f"game-{p['name'].lower()}.jpg").read_bytes()
         widget(at.file_uploader, key(at, f"upload{i}")).set_value(  # type: ignore[attr-defined]
             (f"{p['name']}.jpg", data, "image/jpeg"))
@@ -97,6 +104,7 @@ def test_read_three_photos_correct_score_and_save(data_dir: Path) -> None:
         at.session_state["draft"]["players"][i]["editor_base"] = truth(p["name"])
         at.session_state["draft"]["players"][i]["editor_ver"] += 1
     run(at)
+    pick_player(at, 0)
     ver = at.session_state["draft"]["players"][0]["editor_ver"]
     a1 = truth("Ann")[0][0].split("/")
     used = {"/".join(t.split("/")[:3]) for p in GAME["players"] for row in truth(p["name"]) for t in row}
@@ -170,3 +178,128 @@ def test_a_flagged_outline_is_confirmed_before_tiles_are_shown(data_dir: Path, m
     assert player["reading"]["outline_confirmed"] is True
     assert player["garden"] == player["reading"]["garden"]
     assert not any("Is the outline right?" in w.value for w in at.warning)
+
+
+def tap(at: AppTest, i: int, cell: str) -> None:
+    """A tap on ``cell`` of player ``i``'s garden sheet, shown at its own width (as the component
+    reports a click: displayed pixels plus the displayed width)."""
+    from ui.garden_grid import SHEET_GAP, SHEET_TILE
+
+    side = 4 * SHEET_TILE + 5 * SHEET_GAP
+    col, row = "ABCD".index(cell[0]), int(cell[1]) - 1
+    x = SHEET_GAP + col * (SHEET_TILE + SHEET_GAP) + SHEET_TILE / 2
+    y = SHEET_GAP + row * (SHEET_TILE + SHEET_GAP) + SHEET_TILE / 2
+    tap.n = getattr(tap, "n", 0) + 1  # type: ignore[attr-defined]
+    at.session_state[key(at, f"sheet{i}")] = {"x": x, "y": y, "width": side, "height": side,
+                                              "unix_time": tap.n}  # type: ignore[attr-defined]
+    run(at)
+
+
+def click(at: AppTest, name: str) -> None:
+    widget(at.button, key(at, name)).click()  # type: ignore[attr-defined]
+    run(at)
+
+
+def live_totals(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("**Totals:**"))
+
+
+def test_fix_a_misread_tile_with_two_taps_and_see_the_totals_change(data_dir: Path) -> None:
+    """Ann's garden read from her photo, Bob's and Cy's typed in; one tap on a cell opens it with
+    the reader's next guesses, a second tap on one of them puts it in the garden and the totals move."""
+    from scorer import score_game
+    from ui import viewmodel as vm
+
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    widget(at.file_uploader, key(at, "import")).set_value(  # type: ignore[attr-defined]
+        ("game.json", (ROOT / "samples" / "game-photos.json").read_bytes(), "application/json"))
+    run(at)
+    for i, p in enumerate(GAME["players"][1:], start=1):
+        pick_player(at, i)
+        widget(at.text_area, key(at, f"text{i}")).input(  # type: ignore[attr-defined]
+            "\n".join(" ".join(r) for r in truth(p["name"])))
+        run(at)
+        click(at, f"apply{i}")
+        assert widget(at.button_group, key(at, "garden_player")).value == i  # the picked player stays
+    pick_player(at, 0)
+    widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
+        ("ann.jpg", (PHOTOS / "game-ann.jpg").read_bytes(), "image/jpeg"))
+    run(at)
+    ann = at.session_state["draft"]["players"][0]
+    if ann["reading"]["check_outline"]:
+        click(at, "outline_yes0")
+    before = live_totals(at)
+    ann = at.session_state["draft"]["players"][0]
+    game = json.loads(json.dumps(GAME))
+    # a cell whose reader's next guess is a tile no one has yet, and that changes the score
+    for cell in vm.CELL_NAMES:
+        alts = vm.cell_alternatives(ann["reading"], ann["garden"], cell,
+                                    vm.used_tiles(at.session_state["draft"], 0, cell))
+        if not alts or alts[0].used_by:
+            continue
+        fixed = vm.set_cell(ann["garden"], cell, alts[0].tile)
+        for player, d in zip(game["players"], at.session_state["draft"]["players"]):
+            player.pop("photo")
+            player["garden"] = fixed if player["name"] == "Ann" else d["garden"]
+        game["missions"] = [dict(m, completed_by=d["completed_by"])
+                            for m, d in zip(game["missions"], at.session_state["draft"]["missions"])]
+        expected = score_game(game)
+        if f"Ann: {expected.players[0].total}" not in before:
+            break
+    else:
+        pytest.skip("no guess of the reader changes Ann's score")
+    tap(at, 0, cell)  # tap 1: the cell opens with the guesses as big buttons, best first
+    assert at.session_state[key(at, "tap0")]["open"] == cell
+    assert widget(at.button, key(at, "alt0_0")).label.endswith(f"{alts[0].percent} %")  # type: ignore[attr-defined]
+    click(at, "alt0_0")  # tap 2: the right guess
+    ann = at.session_state["draft"]["players"][0]
+    assert ann["garden"] == fixed
+    assert at.session_state[key(at, "tap0")]["open"] is None
+    after = live_totals(at)
+    assert after != before and "  ·  ".join(f"{p.name}: {p.total}" for p in expected.players) in after
+    assert any(f"{cell} is now" in c.value for c in at.caption)
+    assert cell in {f["cell"] for f in vm.corrections(ann["reading"], ann["garden"])}
+
+
+def test_enter_a_garden_by_tapping_turn_swap_and_duplicates_warned_at_once(data_dir: Path) -> None:
+    """Hand entry: tap a cell, then floor, path, decor, corner; the next empty cell opens by itself;
+    tiles used in another garden are greyed. Turn and swap in the open cell. A duplicate entered
+    in the table is warned on that same run and the warning goes on the run that removes it."""
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    at.session_state["draft"]["players"][1]["garden"][0][0] = "water/stone/crane/nw"
+    run(at)
+    tap(at, 0, "A1")
+    for stage, value in (("floor", "water"), ("path", "stone")):
+        click(at, f"pick0_{stage}_{value}")
+    assert widget(at.button, key(at, "pick0_decor_crane")).disabled  # type: ignore[attr-defined]
+    assert not widget(at.button, key(at, "pick0_decor_gate")).disabled  # type: ignore[attr-defined]
+    click(at, "pick0_decor_gate")
+    click(at, "pick0_corner_se")
+    garden = at.session_state["draft"]["players"][0]["garden"]
+    assert garden[0][0] == "water/stone/gate/se"
+    assert at.session_state[key(at, "tap0")]["open"] == "B1"  # the next empty cell, straight on its floor
+    click(at, "pick0_floor_clay")
+    click(at, "pick_back0")  # back undoes the last part
+    assert at.session_state[key(at, "tap0")]["pick"] == {"cell": "B1"}
+    click(at, "pick_cancel0")
+    # turn and swap on the entered tile
+    tap(at, 0, "A1")
+    click(at, "turn0")
+    assert at.session_state["draft"]["players"][0]["garden"][0][0] == "water/stone/gate/sw"
+    click(at, "swap0")
+    tap(at, 0, "D4")
+    garden = at.session_state["draft"]["players"][0]["garden"]
+    assert garden[3][3] == "water/stone/gate/sw" and garden[0][0] == ""
+    # a duplicate made in the table: warned on this very run, gone on the run that fixes it
+    ver = at.session_state["draft"]["players"][0]["editor_ver"]
+    at.session_state[key(at, f"editor0.{ver}")] = {
+        "edited_rows": {0: {"floor": "water", "path": "stone", "decor": "crane", "corner": "ne"}},
+        "added_rows": [], "deleted_rows": []}
+    run(at)
+    assert any("entered twice" in w.value for w in at.warning)
+    at.session_state[key(at, f"editor0.{ver}")] = {
+        "edited_rows": {0: {"floor": "water", "path": "stone", "decor": "bench", "corner": "ne"}},
+        "added_rows": [], "deleted_rows": []}
+    run(at)
+    assert not any("entered twice" in w.value for w in at.warning)
+    assert at.session_state["draft"]["players"][0]["garden"][0][0] == "water/stone/bench/ne"
