@@ -2,16 +2,17 @@
 
 A page of calls: each tab is a module of :mod:`ui` (``ui.tab_setup``, ``ui.tab_gardens``, ...),
 the session and draft live in :mod:`ui.session`; every decision is in ``scorer``, ``zengarden``,
-``vision`` and ``ui.viewmodel``. The draft is autosaved to the data directory after each run, so
-nothing entered is lost on an error or reload.
+``vision`` and ``ui.viewmodel``. Each game has its own link (``?game=<id>``); its draft is saved in
+the data directory's draft store after each run, so nothing entered is lost on an error or reload,
+and a second phone on the same link continues the same game (:mod:`ui.session`).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui import i18n, state
-from ui.session import init_session, ss
+from ui import i18n
+from ui.session import init_session, show_notices, ss, sync_draft
 from ui.sidebar import sidebar
 from ui.tab_gardens import gardens_tab
 from ui.tab_history import history_tab
@@ -42,6 +43,7 @@ def main() -> None:
         render()
         return
     st.title(T("title"))
+    show_notices(T)
     sidebar(T)
     tabs = st.tabs([T("tab_setup"), T("tab_gardens"), T("tab_missions"), T("tab_results"), T("tab_history")])
     with tabs[0]:
@@ -54,13 +56,7 @@ def main() -> None:
         results_tab(T)
     with tabs[4]:
         history_tab(T)
-    current = state.draft_json(s.draft)
-    if current != s.saved_json:
-        try:
-            state.save_draft(s.draft)
-            s.saved_json = current
-        except OSError as exc:
-            st.toast(T("autosave_failed", error=str(exc)))
+    sync_draft(T)
 
 
 main()

@@ -1,26 +1,41 @@
-"""The app's session: the draft in Streamlit's session state, widget keys, cached resources.
+"""The app's session: which game it shows (the ``?game=`` link), that game's draft in Streamlit's
+session state kept in step with the draft store, notices, Undo, widget keys, cached resources.
 
-Widgets are drawn from the *draft* (:mod:`ui.viewmodel`) and write their values back into it.
-Widget keys carry a generation number that changes when a whole draft is replaced (new game,
-import, reopen), so every widget starts again from the new draft.
+Widgets are drawn from the *draft* (:mod:`ui.viewmodel`) and write their values back into it. At
+the end of each run :func:`sync_draft` saves it under the game's id with the version this session
+last saw; when another session (a second phone on the same link) saved meanwhile, the store merges
+both and this session continues from the merge, told of any field both changed. Widget keys carry
+a generation number that changes whenever the draft is replaced from outside the widgets (another
+game, a merge), so every widget starts again from the draft.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-from ui import photos, state
+from ui import i18n, photos, state
 from ui import viewmodel as vm
 from vision import overlay
+from zengarden.drafts import Draft, DraftError, DraftStore, EditConflict, draft_json, new_game_id, valid_game_id
 from zengarden.history import History, data_dir
+
+#: The query parameter naming the game: ``http://host:8501/?game=Ab3dE-9x``.
+GAME_PARAM = "game"
 
 
 @st.cache_resource
 def get_history(directory: str) -> History:
     return History.open(directory)
+
+
+@st.cache_resource
+def get_drafts(directory: str) -> DraftStore:
+    return DraftStore.open(directory)
 
 
 @st.cache_resource(show_spinner=False)
@@ -57,32 +72,187 @@ def k(name: str) -> str:
     return f"{name}@{ss().gen}"
 
 
-def init_session() -> None:
+def drafts() -> DraftStore:
+    return get_drafts(ss().data_dir)
+
+
+# --- notices: what an action did, shown on the next run (an action usually ends in a rerun) ----------
+
+def notify(level: str, key: str, **values: Any) -> None:
+    """Say what happened: ``level`` is ``toast``, ``success``, ``info``, ``warning`` or ``error``;
+    ``key`` an :mod:`ui.i18n` text filled with ``values``."""
+    ss().notices.append((level, key, values))
+
+
+def show_notices(T: i18n.Translator) -> None:
     s = ss()
+    for level, key, values in s.notices:
+        text = T(key, **values)
+        if level == "toast":
+            st.toast(text)
+        else:
+            getattr(st, level)(text)
+    s.notices = []
+
+
+def notify_conflict(T: i18n.Translator, conflict: EditConflict) -> None:
+    """Tell the user a field they changed was changed differently on another device (theirs kept)."""
+    what = T(f"edit_field.{conflict.field}", detail=conflict.detail)
+    if conflict.player is None:
+        notify("warning", "edit_conflict_setup", what=what)
+    else:
+        notify("warning", "edit_conflict", who=conflict.player, what=what)
+
+
+# --- which game ---------------------------------------------------------------------------------
+
+def init_session() -> None:
+    """Start the session on the game its link names (a new game when it names none), or follow the
+    link when it changed."""
+    s = ss()
+    wanted = st.query_params.get(GAME_PARAM)
     if "draft" in s:
+        if valid_game_id(wanted) and wanted != s.game_id:
+            open_game(wanted)
+        elif wanted != s.game_id:
+            st.query_params[GAME_PARAM] = s.game_id
         return
     s.data_dir = str(data_dir())
     s.settings = state.load_settings()
-    draft = state.load_draft()
-    for p in draft["players"]:  # restored: editors start from the current gardens
-        p["editor_base"] = [list(r) for r in p["garden"]]
-    s.draft = draft
     s.gen = 0
-    s.saved_json = state.draft_json(draft)
+    s.notices = []
+    s.confirm = None  # the destructive action waiting for "yes": ("delete", id) / ("discard", id)
     s.photos = {}  # digest -> BGR image (downscaled)
     s.processed = {}  # widget key -> digest of the upload already handled
+    s.timings = {}
+    try:
+        legacy = drafts().import_legacy(state.legacy_autosave(Path(s.data_dir)))
+    except (OSError, sqlite3.Error) as exc:
+        legacy = None
+        notify("error", "drafts_unavailable", error=str(exc))
+    if legacy:
+        notify("info", "legacy_imported", id=legacy)
+    if valid_game_id(wanted):
+        open_game(wanted)
+    else:
+        _take(new_game_id(), vm.new_draft(), version=0, stored=True)  # stored once something is entered
+
+
+def open_game(game_id: str) -> None:
+    """Continue the game stored under ``game_id``; an id not stored yet starts an empty game under it
+    (a link shared before anything was entered)."""
+    try:
+        stored = drafts().load(game_id)
+    except DraftError as exc:
+        notify("error", "draft_unreadable", id=game_id, error=str(exc))
+        _take(new_game_id(), vm.new_draft(), version=0, stored=True)
+        return
+    except (OSError, sqlite3.Error) as exc:
+        notify("error", "drafts_unavailable", error=str(exc))
+        stored = None
+    if stored is None:
+        _take(game_id, vm.new_draft(), version=0, stored=True)
+    else:
+        _take(game_id, stored.draft, version=stored.version, stored=True)
+
+
+def _take(game_id: str, draft: Draft, version: int, stored: bool) -> None:
+    """Make ``draft`` this session's game: link, draft, the version and base it is synced from.
+    ``stored`` False: save it at the end of the next run even though nothing was edited."""
+    s = ss()
+    for player in draft["players"]:  # the editors start from the current gardens
+        player["editor_base"] = [list(r) for r in player["garden"]]
+    s.game_id = game_id
+    st.query_params[GAME_PARAM] = game_id
+    s.draft = draft
+    s.version = version
+    s.base_json = draft_json(draft)
+    s.saved_json = s.base_json if stored else ""
+    s.undo = {i: vm.GardenUndo.start(p["garden"]) for i, p in enumerate(draft["players"])}
+    s.gen = s.get("gen", 0) + 1
     s.messages = {}  # player index -> (level, text) for the photo step
     s.clicks = {}  # player index -> list of clicked points (photo pixels)
-    s.timings = {}
+    s.confirm = None
 
 
-def replace_draft(draft: dict[str, Any]) -> None:
-    s = ss()
-    s.draft = draft
-    s.gen += 1
-    s.messages = {}
-    s.clicks = {}
+def start_game(draft: Draft, notice: str, **values: Any) -> None:
+    """A whole new draft (new game, import, reopening a saved game) starts a new game with its own
+    link; the game shown until now stays in the draft store, so it can be resumed."""
+    _take(new_game_id(), draft, version=0, stored=False)
+    notify("toast", notice, **values)
     st.rerun()
+
+
+def resume_game(game_id: str) -> None:
+    open_game(game_id)
+    notify("toast", "resumed", id=game_id)
+    st.rerun()
+
+
+# --- saving and merging ---------------------------------------------------------------------------
+
+def sync_draft(T: i18n.Translator) -> None:
+    """End of a run: save what changed (merging with another session's saves), or take up what
+    another session saved when nothing changed here. Reruns when the draft shown changed."""
+    s = ss()
+    current = draft_json(s.draft)
+    store = drafts()
+    try:
+        if current == s.saved_json:
+            if store.version(s.game_id) <= s.version:
+                return
+            stored = store.load(s.game_id)
+            if stored is None:
+                return
+            _merged_in(stored.draft, stored.version)
+            notify("toast", "synced")
+            st.rerun()
+        result = store.save(s.game_id, s.draft, base=json.loads(s.base_json), base_version=s.version)
+    except DraftError as exc:
+        st.error(T("draft_unreadable", id=s.game_id, error=str(exc)))
+        return
+    except (OSError, sqlite3.Error) as exc:
+        st.toast(T("autosave_failed", error=str(exc)))
+        return
+    if not result.merged or draft_json(result.draft) == current:
+        s.version, s.base_json, s.saved_json = result.version, current, current
+        return
+    _merged_in(result.draft, result.version)
+    notify("toast", "synced")
+    for conflict in result.conflicts:
+        notify_conflict(T, conflict)
+    st.rerun()
+
+
+def _merged_in(draft: Draft, version: int) -> None:
+    """Continue from a draft another session changed: widgets restart from it, Undo keeps this
+    session's own earlier gardens (the other device's change is not undone here)."""
+    s = ss()
+    for player in draft["players"]:
+        player["editor_base"] = [list(r) for r in player["garden"]]
+    same_players = len(draft["players"]) == len(s.draft["players"])
+    s.draft = draft
+    s.version = version
+    s.base_json = s.saved_json = draft_json(draft)
+    s.undo = {i: (s.undo[i].rebase(p["garden"]) if same_players and i in s.undo else vm.GardenUndo.start(p["garden"]))
+              for i, p in enumerate(draft["players"])}
+    s.gen += 1
+
+
+# --- undo -----------------------------------------------------------------------------------------
+
+def garden_undo(T: i18n.Translator, i: int, player: vm.DraftPlayer) -> None:
+    """Note any change of player ``i``'s garden since the last run; offer to undo the last one."""
+    s = ss()
+    history = s.undo.get(i) or vm.GardenUndo.start(player["garden"])
+    history = history.note(player["garden"])
+    s.undo[i] = history
+    if history.can_undo and st.button(T("undo"), key=k(f"undo{i}"), icon="↩️",
+                                      help=T("undo_help", name=player["name"])):
+        s.undo[i], grid = history.undo()
+        vm.set_player_grid(player, grid)
+        notify("toast", "garden_restored", name=player["name"])
+        st.rerun()
 
 
 def photo_image(digest: str | None) -> Any:

@@ -1,4 +1,4 @@
-"""The sidebar: language, new game, data directory, "improve recognition for my copy"."""
+"""The sidebar: language, this game's link, new game, data directory, "improve recognition for my copy"."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import streamlit as st
 
 from ui import i18n, photos, state
 from ui import viewmodel as vm
-from ui.session import get_model, replace_draft, ss
+from ui.session import GAME_PARAM, get_model, ss, start_game
 
 
 def sidebar(T: i18n.Translator) -> None:
@@ -22,9 +22,18 @@ def sidebar(T: i18n.Translator) -> None:
             fresh = vm.new_draft(players=len(s.draft["players"]))
             for i, p in enumerate(s.draft["players"]):  # keep the table's names and colours
                 fresh["players"][i]["name"], fresh["players"][i]["colour"] = p["name"], p["colour"]
-            replace_draft(fresh)
+            start_game(fresh, "new_game_started")  # the game until now stays under History
+        game_link(T)
         st.caption(T("data_dir", path=s.data_dir))
         recognition_panel(T)
+
+
+def game_link(T: i18n.Translator) -> None:
+    """This game's link, as selectable text (copying to the clipboard needs HTTPS on a phone)."""
+    game_id = ss().game_id
+    base = st.context.url or ""
+    st.caption(T("game_link", id=game_id))
+    st.code(f"{base}?{GAME_PARAM}={game_id}" if base else f"?{GAME_PARAM}={game_id}", language=None, wrap_lines=True)
 
 
 def recognition_panel(T: i18n.Translator) -> None:

@@ -1,9 +1,9 @@
-"""Autosave and settings files in the data directory, so entered data survives errors and reloads.
+"""Files of the app in the data directory (:func:`zengarden.history.data_dir`).
 
-* ``autosave.json`` — the current draft (see :mod:`ui.viewmodel`), written atomically whenever it
-  changes; read back when a new browser session starts.
 * ``settings.json`` — language, "keep corrected photos" opt-in, the local model in use.
 * ``photos/<sha1>.jpg`` — every uploaded photo, downscaled once, named by the hash of its bytes.
+* ``drafts.sqlite3`` — the games being entered, one per game link (:mod:`zengarden.drafts`);
+  ``autosave.json``, the single draft file of earlier versions, is imported from once.
 """
 
 from __future__ import annotations
@@ -15,15 +15,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ui.viewmodel import DRAFT_VERSION, new_draft
 from zengarden.history import data_dir
 
-AUTOSAVE = "autosave.json"
+#: The one draft file earlier versions kept for every session (imported once into the draft store).
+LEGACY_AUTOSAVE = "autosave.json"
 SETTINGS = "settings.json"
 PHOTOS = "photos"
 
 DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en", "keep_examples": False, "model_path": None}
-
 
 def _atomic_write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -44,20 +43,9 @@ def _read_json(path: Path) -> Any:
         return None
 
 
-def draft_json(draft: Mapping[str, Any]) -> str:
-    return json.dumps(draft, ensure_ascii=False, sort_keys=True)
-
-
-def save_draft(draft: Mapping[str, Any], directory: Path | None = None) -> None:
-    _atomic_write((directory or data_dir()) / AUTOSAVE, draft_json(draft))
-
-
-def load_draft(directory: Path | None = None) -> dict[str, Any]:
-    """The autosaved draft, or a new one if there is none or it cannot be read."""
-    data = _read_json((directory or data_dir()) / AUTOSAVE)
-    if isinstance(data, dict) and data.get("version") == DRAFT_VERSION and isinstance(data.get("players"), list):
-        return data
-    return new_draft()
+def legacy_autosave(directory: Path | None = None) -> Path:
+    """Where earlier versions autosaved their one draft."""
+    return (directory or data_dir()) / LEGACY_AUTOSAVE
 
 
 def load_settings(directory: Path | None = None) -> dict[str, Any]:

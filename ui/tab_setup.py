@@ -9,7 +9,7 @@ import streamlit as st
 from scorer.vocab import ALL_BOARDS, LEVELS, MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS, Board
 from ui import i18n, photos
 from ui import viewmodel as vm
-from ui.session import k, replace_draft, ss
+from ui.session import k, notify, ss, start_game
 
 
 def setup_tab(T: i18n.Translator) -> None:
@@ -73,7 +73,7 @@ def setup_tab(T: i18n.Translator) -> None:
         upload = st.file_uploader(T("import_file"), type=["json"], key=k("import"))
         if upload is not None and s.processed.get("import") != photos.digest_of(upload.getvalue()):
             s.processed["import"] = photos.digest_of(upload.getvalue())
-            import_game(T, upload.getvalue())
+            import_game(T, upload.name, upload.getvalue())
 
 
 def feature_picker(T: i18n.Translator, slot: str, label: str, current: str | None) -> str | None:
@@ -82,7 +82,10 @@ def feature_picker(T: i18n.Translator, slot: str, label: str, current: str | Non
     return st.selectbox(label, options, index=index, key=k(slot), format_func=T.feature_or_blank)
 
 
-def import_game(T: i18n.Translator, data: bytes) -> None:
+def import_game(T: i18n.Translator, name: str, data: bytes) -> None:
+    """A game file becomes a new game (its own link; the game shown until now stays under History).
+    Players given by a photo path keep an empty garden: an uploaded file has no folder to find the
+    photo in, so the user is told which photos to add on the Gardens tab."""
     try:
         game = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -93,9 +96,11 @@ def import_game(T: i18n.Translator, data: bytes) -> None:
         return
     problems = [p for p in vm.problems_for_display(game) if p.severity.value == "error"]
     draft = vm.draft_from_game(game)
-    if problems:
-        # keep what can be used; the problems stay visible on the results tab
-        st.warning(T("import_with_problems", n=len(problems)))
-        for p in problems[:20]:
-            st.caption(p.format())
-    replace_draft(draft)
+    players = game.get("players") if isinstance(game.get("players"), list) else []
+    by_photo = [str(p.get("name") or f"#{n}") for n, p in enumerate(players, 1)
+                if isinstance(p, dict) and p.get("photo") and "garden" not in p]
+    if by_photo:
+        notify("warning", "import_photos_skipped", file=name, names=", ".join(by_photo))
+    if problems and not by_photo:  # the problems stay visible on the results tab
+        notify("warning", "import_problems", n=len(problems))
+    start_game(draft, "imported", file=name, n=len(draft["players"]))

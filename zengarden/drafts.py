@@ -322,6 +322,9 @@ def _merge_players(base: list[DraftPlayer], mine: list[DraftPlayer], theirs: lis
             if len(out) >= MAX_PLAYERS:
                 conflicts.append(EditConflict(player["name"], "player"))
                 continue
+            seat = f"Player {len(out) + 1}"
+            if _default_name(player["name"]) and all(p["name"] != seat for p in out):
+                player["name"] = seat  # an unnamed newcomer is called after the seat it takes
             used = {p["colour"] for p in out}
             if player["colour"] in used:
                 player["colour"] = next((c for c in PLAYER_COLOURS if c not in used), player["colour"])

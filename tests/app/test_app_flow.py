@@ -1,6 +1,6 @@
 """The whole game night through ``streamlit.testing.v1.AppTest``: setup → gardens (typed, photo when
 the vision pipeline is installed) → a correction → missions → results → save → history → reopen;
-plus import, robustness (bad uploads, invalid game file) and autosave across sessions."""
+plus import, robustness (bad uploads, invalid game file) and autosave across a reload of the game's link."""
 
 from __future__ import annotations
 
@@ -187,11 +187,13 @@ def test_bad_photo_uploads_give_clear_messages() -> None:
     assert at.session_state["draft"]["players"][0]["name"] == "Player 1"
 
 
-def test_autosave_survives_a_new_session_and_german_ui() -> None:
+def test_autosave_survives_a_reload_of_the_game_link_and_german_ui() -> None:
     at = start()
     widget(at.text_input, key(at, "name0")).input("Zoë")
     run(at)
-    again = start()  # a page reload is a new session
+    again = AppTest.from_file(APP, default_timeout=60)  # a page reload is a new session on the same link
+    again.query_params["game"] = at.query_params["game"]
+    run(again)
     assert again.session_state["draft"]["players"][0]["name"] == "Zoë"
     again.sidebar.radio[0].set_value("de")
     run(again)

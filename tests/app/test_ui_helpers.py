@@ -1,4 +1,4 @@
-"""Pure UI helpers: catalogues, the draft view model, autosave files, photo helpers."""
+"""Pure UI helpers: catalogues, the draft view model and Undo, settings files, photo helpers."""
 
 from __future__ import annotations
 
@@ -107,14 +107,38 @@ def test_mission_status_lists_qualifiers() -> None:
     assert "Ann" not in status[0].qualifiers
 
 
-def test_autosave_round_trip(tmp_path: Path) -> None:
-    draft = vm.draft_from_game(LEVEL5)
-    state.save_draft(draft, tmp_path)
-    assert state.load_draft(tmp_path) == json.loads(state.draft_json(draft))
-    (tmp_path / state.AUTOSAVE).write_text("{broken")
-    assert state.load_draft(tmp_path)["players"][0]["name"] == "Player 1"
+def test_settings_round_trip(tmp_path: Path) -> None:
     state.save_settings({"lang": "de"}, tmp_path)
     assert state.load_settings(tmp_path)["lang"] == "de"
+    (tmp_path / state.SETTINGS).write_text("{broken")
+    assert state.load_settings(tmp_path) == state.DEFAULT_SETTINGS
+
+
+def test_undo_gives_back_each_earlier_garden_in_turn() -> None:
+    player = vm.draft_from_game(LEVEL5)["players"][0]
+    garden = [list(r) for r in player["garden"]]
+    undo = vm.GardenUndo.start(garden)
+    assert not undo.can_undo and undo.note(garden) is undo  # no change, nothing to undo
+    fixed = vm.set_cell(garden, "A1", "water/stone/crane/se")
+    undo = undo.note(fixed).note(vm.empty_grid())  # a fix, then "Clear garden"
+    undo, back = undo.undo()
+    assert back == fixed
+    vm.set_player_grid(player, back)
+    assert player["garden"] == player["editor_base"] == fixed
+    undo, back = undo.undo()
+    assert back == garden and not undo.can_undo
+    with pytest.raises(IndexError):
+        undo.undo()
+    assert len(vm.GardenUndo.start(garden).note(fixed).note(garden).note(fixed, depth=2).earlier) == 2
+    # a change another device made is taken as the new state, not undone here
+    assert vm.GardenUndo.start(garden).note(fixed).rebase(vm.empty_grid()).undo()[1] == garden
+
+
+def test_the_draft_keeps_its_json_shape() -> None:
+    draft = vm.new_draft(players=2)
+    assert list(draft) == ["version", "level", "boards", "preferences", "missions", "players", "history_id"]
+    assert list(draft["players"][0]) == ["name", "colour", "coins", "garden", "editor_base", "editor_ver", "reading"]
+    assert draft["version"] == vm.DRAFT_VERSION == 1
 
 
 def test_corner_ordering_and_click_scaling() -> None:
