@@ -14,7 +14,7 @@ from scorer.vocab import MAX_COINS, MIN_COINS
 from ui import i18n, photos, state
 from ui import viewmodel as vm
 from ui.garden_grid import garden_grid
-from ui.session import k, model_or_error, photo_image, ss
+from ui.session import garden_undo, k, model_or_error, notify, photo_image, ss
 from vision import overlay
 from vision.geometry import downscale
 
@@ -129,6 +129,7 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
                 st.rerun()
             corner_clicker(T, i, player, image, expanded=True)
             return
+    garden_undo(T, i, player)  # notes this garden's last change; Undo puts the one before back
     garden_grid(T, i, ss().draft, image, marks, lambda grid: set_grid(player, grid))
     if image is not None:
         corner_clicker(T, i, player, image)
@@ -278,6 +279,7 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
                 set_grid(player, grid)
                 st.rerun()
         if c2.button(T("clear_garden"), key=k(f"clear{i}")):
+            notify("toast", "garden_cleared", name=player["name"])  # Undo above brings it back
             set_grid(player, vm.empty_grid())
             st.rerun()
 
