@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
+from scorer.explain import Reason, ReasonCode
 from scorer.score import GameResult, PlayerResult
 from scorer.tiles import cell_name
 from scorer.vocab import (
@@ -41,7 +42,7 @@ class CategoryDiff:
     category: str
     claimed: int | None
     computed: int
-    reason: str
+    reason: Reason
     cells: tuple[str, ...] = ()
 
     @property
@@ -57,7 +58,7 @@ class DisputeReport:
     differing: tuple[CategoryDiff, ...] = ()
     candidates: tuple[CategoryDiff, ...] = ()  # categories that could explain a total-only gap
     unknown_categories: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[Reason, ...] = field(default_factory=tuple)
 
     @property
     def agrees(self) -> bool:
@@ -109,7 +110,7 @@ def check_claim(result: GameResult, player: str, total: int | None = None,
     unknown = tuple(k for k in claims if k not in computed)
     differing = tuple(_diff(p, k, int(v)) for k, v in claims.items()
                       if k in computed and int(v) != computed[k])
-    notes: list[str] = []
+    notes: list[Reason] = []
     if total is None and claims and not unknown:
         # total implied by the claimed categories plus computed ones not claimed
         total = sum(int(claims.get(k, v)) for k, v in computed.items())
@@ -118,12 +119,12 @@ def check_claim(result: GameResult, player: str, total: int | None = None,
         gap = total - computed_total
         explained = sum(d.difference for d in differing)
         if differing and explained != gap:
-            notes.append(f"the claimed categories account for {explained:+d} of the {gap:+d} difference")
+            notes.append(Reason(ReasonCode.CLAIM_PARTLY_EXPLAINED, {"explained": explained, "gap": gap}))
         if not differing:
             possible = possible_points()
             candidates = tuple(
                 _diff(p, k, v + gap) for k, v in computed.items() if v + gap in possible.get(k, frozenset())
             )
             if not candidates:
-                notes.append("no single category can explain this difference; check several categories")
+                notes.append(Reason(ReasonCode.CLAIM_UNEXPLAINED))
     return DisputeReport(player, total, computed_total, differing, candidates, unknown, tuple(notes))

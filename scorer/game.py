@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from scorer.errors import InvalidGameError, NotationError, Problem, Severity
+from scorer.explain import ProblemCode
+from scorer.rules import coin_bonus_lines, feature_counts
 from scorer.tiles import Cell, Feature, Garden, Tile, TileKind, cell_name
 from scorer.vocab import (
     ALL_BOARDS,
@@ -29,8 +31,10 @@ from scorer.vocab import (
 )
 
 _BOARD_NUMBERS = frozenset(int(b) for b in ALL_BOARDS)
-_BOARD_RANGE = f"{min(_BOARD_NUMBERS)}–{max(_BOARD_NUMBERS)}"
-_COIN_RANGE = f"{MIN_COINS}–{MAX_COINS}"
+_BOARD_RANGE: dict[str, Any] = {"first": min(_BOARD_NUMBERS), "last": max(_BOARD_NUMBERS)}
+_COIN_RANGE: dict[str, Any] = {"least": MIN_COINS, "most": MAX_COINS}
+#: Players a game file may have, and how many the table game needs at least.
+_TABLE_MIN_PLAYERS = 2
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,6 @@ class Mission:
 
     features: tuple[Feature, Feature]
     completed_by: tuple[str, ...] = ()
-
-    def label(self) -> str:
-        return " + ".join(f.format() for f in self.features)
 
 
 @dataclass(frozen=True)
@@ -119,14 +120,17 @@ class _Collector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def error(self, message: str, **where: str | None) -> None:
-        self.problems.append(Problem(Severity.ERROR, message, **where))
+    def error(self, code: ProblemCode, values: Mapping[str, Any] | None = None, **where: str | None) -> None:
+        self.problems.append(Problem(Severity.ERROR, code, dict(values or {}), **where))
 
-    def warning(self, message: str, **where: str | None) -> None:
-        self.problems.append(Problem(Severity.WARNING, message, **where))
+    def warning(self, code: ProblemCode, values: Mapping[str, Any] | None = None, **where: str | None) -> None:
+        self.problems.append(Problem(Severity.WARNING, code, dict(values or {}), **where))
 
-    def info(self, message: str, **where: str | None) -> None:
-        self.problems.append(Problem(Severity.INFO, message, **where))
+    def info(self, code: ProblemCode, values: Mapping[str, Any] | None = None, **where: str | None) -> None:
+        self.problems.append(Problem(Severity.INFO, code, dict(values or {}), **where))
+
+    def notation(self, exc: NotationError, **where: str | None) -> None:
+        self.error(exc.reason.code, exc.reason.values, **where)
 
     @property
     def has_errors(self) -> bool:
@@ -136,22 +140,22 @@ class _Collector:
 def _parse_boards(data: Mapping[str, Any], out: _Collector) -> tuple[Board, ...]:
     raw = data.get("boards")
     if raw is None:
-        out.error("'boards' is missing (a list such as [1, 2, 3, 4, 5])", field="boards")
+        out.error(ProblemCode.BOARDS_MISSING, field="boards")
         return ()
     if not isinstance(raw, list) or not raw:
-        out.error(f"'boards' must be a non-empty list of board numbers {_BOARD_RANGE}, got {raw!r}", field="boards")
+        out.error(ProblemCode.BOARDS_NOT_A_LIST, {**_BOARD_RANGE, "got": repr(raw)}, field="boards")
         return ()
     boards: list[Board] = []
     for value in raw:
         if isinstance(value, bool) or not isinstance(value, int) or value not in _BOARD_NUMBERS:
-            out.error(f"unknown board {value!r} (boards are numbered {_BOARD_RANGE})", field="boards")
+            out.error(ProblemCode.UNKNOWN_BOARD, {"board": repr(value), **_BOARD_RANGE}, field="boards")
         elif Board(value) in boards:
-            out.error(f"board {value} is listed twice", field="boards")
+            out.error(ProblemCode.BOARD_TWICE, {"board": value}, field="boards")
         else:
             boards.append(Board(value))
     boards.sort()
     if boards and Board.BASICS not in boards:
-        out.warning("board 1 (basics) is not in play; the rulebook always includes it", field="boards")
+        out.warning(ProblemCode.NO_BOARD_ONE, {"board": int(Board.BASICS)}, field="boards")
     return tuple(boards)
 
 
@@ -159,7 +163,7 @@ def _parse_feature(text: Any, out: _Collector, where: str) -> Feature | None:
     try:
         return Feature.parse(text)
     except NotationError as exc:
-        out.error(str(exc), field=where)
+        out.notation(exc, field=where)
         return None
 
 
@@ -167,23 +171,23 @@ def _parse_preferences(data: Mapping[str, Any], boards: Sequence[Board], out: _C
     raw = data.get("preferences")
     if Board.BASICS not in boards:
         if raw:
-            out.warning("'preferences' given but board 1 is not in play; they are ignored", field="preferences")
+            out.warning(ProblemCode.PREFERENCES_IGNORED, {"board": int(Board.BASICS)}, field="preferences")
         return {}
     if raw is None:
-        out.error("board 1 is in play but 'preferences' is missing (minor, major, majority, detail)",
+        out.error(ProblemCode.PREFERENCES_MISSING, {"board": int(Board.BASICS), "spaces": ALL_SPACES},
                   field="preferences")
         return {}
     if not isinstance(raw, Mapping):
-        out.error(f"'preferences' must be an object, got {type(raw).__name__}", field="preferences")
+        out.error(ProblemCode.PREFERENCES_NOT_AN_OBJECT, {"got": type(raw).__name__}, field="preferences")
         return {}
     prefs: dict[Space, Feature] = {}
     for key in raw:
         if key not in {s.value for s in ALL_SPACES}:
-            out.error(f"unknown preference space {key!r} (expected minor, major, majority, detail)",
-                      field="preferences")
+            out.error(ProblemCode.UNKNOWN_SPACE, {"key": repr(key), "spaces": ALL_SPACES}, field="preferences")
     for space in ALL_SPACES:
         if space.value not in raw:
-            out.error(f"board 1 needs an Emperor tile on '{space.value}'", field=f"preferences.{space.value}")
+            out.error(ProblemCode.SPACE_EMPTY, {"board": int(Board.BASICS), "space": space},
+                      field=f"preferences.{space.value}")
             continue
         feature = _parse_feature(raw[space.value], out, f"preferences.{space.value}")
         if feature is not None:
@@ -197,32 +201,33 @@ def _parse_missions(data: Mapping[str, Any], boards: Sequence[Board], out: _Coll
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        out.error(f"'missions' must be a list, got {type(raw).__name__}", field="missions")
+        out.error(ProblemCode.MISSIONS_NOT_A_LIST, {"got": type(raw).__name__}, field="missions")
         return []
     if len(raw) != expected:
-        needs = "boards 4 and 5 need 3" if expected == 3 else f"the boards in play need {expected}"
-        out.error(f"{len(raw)} mission(s) given; {needs}", field="missions")
+        out.error(ProblemCode.MISSION_COUNT, {"given": len(raw), "needed": expected,
+                                              "all_boards": expected == sum(MISSIONS_PER_BOARD.values())},
+                  field="missions")
     missions: list[tuple[Mission, int]] = []
     for index, entry in enumerate(raw[:expected] if len(raw) > expected else raw, start=1):
         where = f"missions[{index}]"
         if not isinstance(entry, Mapping):
-            out.error(f"mission {index} must be an object with 'features' and 'completed_by'", field=where)
+            out.error(ProblemCode.MISSION_NOT_AN_OBJECT, {"index": index}, field=where)
             continue
         feats = entry.get("features")
         if not isinstance(feats, list) or len(feats) != 2:
-            out.error(f"mission {index} needs exactly two features, got {feats!r}", field=where)
+            out.error(ProblemCode.MISSION_FEATURES, {"index": index, "got": repr(feats)}, field=where)
             continue
         parsed = [_parse_feature(f, out, where) for f in feats]
         finishers = entry.get("completed_by", [])
         if finishers is None:
             finishers = []
         if not isinstance(finishers, list) or not all(isinstance(n, str) for n in finishers):
-            out.error(f"mission {index} 'completed_by' must be a list of player names", field=where)
+            out.error(ProblemCode.MISSION_FINISHERS_NOT_NAMES, {"index": index}, field=where)
             finishers = []
         if parsed[0] is None or parsed[1] is None:
             continue
         if parsed[0] == parsed[1]:
-            out.error(f"mission {index} names {parsed[0]} twice; a mission has two distinct features", field=where)
+            out.error(ProblemCode.MISSION_SAME_FEATURE, {"index": index, "feature": parsed[0]}, field=where)
             continue
         missions.append((Mission((parsed[0], parsed[1]), tuple(finishers)), index))
     return missions
@@ -233,7 +238,7 @@ def _parse_tile_grid(raw: Any, name: str, out: _Collector) -> Garden | None:
         not isinstance(row, list) or len(row) != GRID_SIZE for row in raw
     ):
         shape = [len(r) if isinstance(r, list) else type(r).__name__ for r in raw] if isinstance(raw, list) else raw
-        out.error(f"garden must be {GRID_SIZE} rows of {GRID_SIZE} tiles, got {shape!r}", player=name)
+        out.error(ProblemCode.GARDEN_SHAPE, {"size": GRID_SIZE, "got": repr(shape)}, player=name)
         return None
     grid: list[list[Tile]] = []
     ok = True
@@ -243,7 +248,7 @@ def _parse_tile_grid(raw: Any, name: str, out: _Collector) -> Garden | None:
             try:
                 tiles.append(Tile.parse(text))
             except NotationError as exc:
-                out.error(str(exc), player=name, cell=cell_name((r, c)))
+                out.notation(exc, player=name, cell=cell_name((r, c)))
                 ok = False
         grid.append(tiles)
     return Garden(tuple(tuple(row) for row in grid)) if ok else None
@@ -252,39 +257,39 @@ def _parse_tile_grid(raw: Any, name: str, out: _Collector) -> Garden | None:
 def _parse_players(data: Mapping[str, Any], out: _Collector) -> list[Player]:
     raw = data.get("players")
     if not isinstance(raw, list):
-        out.error(f"'players' must be a list of {MIN_PLAYERS}–{MAX_PLAYERS} players", field="players")
+        out.error(ProblemCode.PLAYERS_NOT_A_LIST, {"least": MIN_PLAYERS, "most": MAX_PLAYERS}, field="players")
         return []
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        out.error(f"{len(raw)} players given; a game has {MIN_PLAYERS}–{MAX_PLAYERS} (2–{MAX_PLAYERS} at the table)",
-                  field="players")
+        out.error(ProblemCode.PLAYER_COUNT, {"given": len(raw), "least": MIN_PLAYERS, "most": MAX_PLAYERS,
+                                             "table_least": _TABLE_MIN_PLAYERS}, field="players")
     players: list[Player] = []
     seen_names: set[str] = set()
     for index, entry in enumerate(raw, start=1):
         if not isinstance(entry, Mapping):
-            out.error(f"player {index} must be an object with name, coins and garden", field="players")
+            out.error(ProblemCode.PLAYER_NOT_AN_OBJECT, {"index": index}, field="players")
             continue
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
-            out.error(f"player {index} needs a non-empty name", field=f"players[{index}]")
+            out.error(ProblemCode.PLAYER_NAME_EMPTY, {"index": index}, field=f"players[{index}]")
             name = f"#{index}"
         elif name in seen_names:
-            out.error(f"two players are called {name!r}; names must be unique", player=name)
+            out.error(ProblemCode.PLAYER_NAME_TWICE, {"name": repr(name)}, player=name)
         seen_names.add(name)
         coins = entry.get("coins")
         if isinstance(coins, bool) or not isinstance(coins, int):
-            out.error(f"coins must be a whole number {_COIN_RANGE}, got {coins!r}", player=name)
+            out.error(ProblemCode.COINS_NOT_A_NUMBER, {**_COIN_RANGE, "got": repr(coins)}, player=name)
             coins = None
         elif not MIN_COINS <= coins <= MAX_COINS:
-            out.error(f"coins must be {_COIN_RANGE} (the coin track), got {coins}", player=name)
+            out.error(ProblemCode.COINS_OUT_OF_RANGE, {**_COIN_RANGE, "got": coins}, player=name)
             coins = None
         photo = entry.get("photo")
         if "garden" in entry:
             garden = _parse_tile_grid(entry["garden"], name, out)
         elif photo is not None:
-            out.error(f"garden not read yet from photo {photo!r}", player=name)
+            out.error(ProblemCode.PHOTO_NOT_READ, {"photo": repr(photo)}, player=name)
             garden = None
         else:
-            out.error("needs a 'garden' (4×4 tiles) or a 'photo'", player=name)
+            out.error(ProblemCode.GARDEN_MISSING, {"size": GRID_SIZE}, player=name)
             garden = None
         if garden is not None:  # invalid coins are already reported; keep the garden for tile checks
             players.append(Player(name, coins if coins is not None else -1, garden,
@@ -295,14 +300,14 @@ def _parse_players(data: Mapping[str, Any], out: _Collector) -> list[Player]:
 def _parse_rules(data: Mapping[str, Any], out: _Collector) -> Rules:
     raw = data.get("rules", {})
     if not isinstance(raw, Mapping):
-        out.error("'rules' must be an object of true/false switches", field="rules")
+        out.error(ProblemCode.RULES_NOT_AN_OBJECT, field="rules")
         return Rules()
     known = Rules().to_dict()
     for key, value in raw.items():
         if key not in known:
-            out.error(f"unknown rules switch {key!r} (known: {', '.join(known)})", field="rules")
+            out.error(ProblemCode.UNKNOWN_RULE, {"key": repr(key), "known": tuple(known)}, field="rules")
         elif not isinstance(value, bool):
-            out.error(f"rules switch {key!r} must be true or false, got {value!r}", field="rules")
+            out.error(ProblemCode.RULE_NOT_BOOLEAN, {"key": repr(key), "got": repr(value)}, field="rules")
     return Rules.from_dict({k: v for k, v in raw.items() if k in known and isinstance(v, bool)})
 
 
@@ -314,9 +319,10 @@ def _check_unique_tiles(players: Sequence[Player], out: _Collector) -> None:
             kind = tile.kind
             if kind in first_seen:
                 other, other_cell = first_seen[kind]
-                where = "in the same garden" if other == index else f"in {players[other].name}'s garden"
                 out.error(
-                    f"tile {kind} is also at {cell_name(other_cell)} {where}; each tile exists once",
+                    ProblemCode.TILE_TWICE,
+                    {"tile": kind, "other_cell": other_cell,
+                     "other_player": None if other == index else players[other].name},
                     player=player.name,
                     cell=cell_name(cell),
                 )
@@ -331,7 +337,7 @@ def _check_emperor_tiles(prefs: Mapping[Space, Feature], missions: Sequence[tupl
     placed += [(f, f"missions[{i}]") for m, i in missions for f in m.features]
     for feature, where in placed:
         if feature in seen:
-            out.error(f"Emperor tile {feature} is used twice ({seen[feature]} and {where}); each exists once",
+            out.error(ProblemCode.EMPEROR_TILE_TWICE, {"feature": feature, "first": seen[feature], "second": where},
                       field=where)
         else:
             seen[feature] = where
@@ -345,41 +351,37 @@ def _check_missions(missions: Sequence[tuple[Mission, int]], players: Sequence[P
         listed: set[str] = set()
         for name in mission.completed_by:
             if name in listed:
-                out.error(f"{name} is listed twice for mission {index} ({mission.label()})", player=name,
-                          field=where)
+                out.error(ProblemCode.FINISHER_TWICE, {"name": name, "index": index, "features": mission.features},
+                          player=name, field=where)
                 continue
             listed.add(name)
             if name not in all_names:
-                out.error(f"mission {index} lists unknown player {name!r}", field=where)
+                out.error(ProblemCode.FINISHER_UNKNOWN, {"name": repr(name), "index": index}, field=where)
             elif name in by_name and not qualifies(by_name[name].garden, mission.features):
-                counts = ", ".join(f"{by_name[name].garden.count(f)}× {f}" for f in mission.features)
                 out.error(
-                    f"listed as completing mission {index} ({mission.label()}) but the garden shows {counts}; "
-                    f"each feature needs at least {MISSION_MIN_COUNT}",
+                    ProblemCode.FINISHER_NOT_QUALIFIED,
+                    {"index": index, "features": mission.features,
+                     "counts": feature_counts(by_name[name].garden, mission.features), "needed": MISSION_MIN_COUNT},
                     player=name,
                     field=where,
                 )
         if len(mission.completed_by) < len(MISSION_POINTS):
             for player in players:
                 if player.name not in listed and qualifies(player.garden, mission.features):
-                    out.warning(
-                        f"qualifies for mission {index} ({mission.label()}) but is not listed as completing it, "
-                        "while point tiles remain",
-                        player=player.name,
-                        field=where,
-                    )
+                    out.warning(ProblemCode.QUALIFIER_NOT_LISTED, {"index": index, "features": mission.features},
+                                player=player.name, field=where)
 
 
 def check_game(data: Any) -> tuple[Game | None, list[Problem]]:
     """Parse and validate in one pass: the game (None if any error) and every problem found."""
     out = _Collector()
     if not isinstance(data, Mapping):
-        out.error(f"a game file is a JSON object, got {type(data).__name__}")
+        out.error(ProblemCode.NOT_AN_OBJECT, {"got": type(data).__name__})
         return None, out.problems
     known = {"boards", "preferences", "missions", "players", "rules", "level", "name", "date", "notes"}
     for key in data:
         if key not in known:
-            out.warning(f"unknown field {key!r} is ignored", field=str(key))
+            out.warning(ProblemCode.UNKNOWN_FIELD, {"key": repr(key)}, field=str(key))
     boards = _parse_boards(data, out)
     prefs = _parse_preferences(data, boards, out)
     missions = _parse_missions(data, boards, out)
@@ -390,12 +392,10 @@ def check_game(data: Any) -> tuple[Game | None, list[Problem]]:
     raw_players = data.get("players") if isinstance(data.get("players"), list) else []
     all_names = {p.get("name") for p in raw_players if isinstance(p, Mapping) and isinstance(p.get("name"), str)}
     _check_missions(missions, players, all_names, out)
-    from scorer.rules import coin_bonus_lines  # local import: rules imports this module's types
-
     for player in players:
         for line in coin_bonus_lines(player.garden):
-            out.info(f"{line.describe()} earned a {line.decor} coin bonus (+{COIN_BONUS_LINE} coins during play)",
-                     player=player.name)
+            out.info(ProblemCode.COIN_BONUS_LINE,
+                     {"line": line.reason(), "decor": line.decor, "coins": COIN_BONUS_LINE}, player=player.name)
     if out.has_errors:
         return None, out.problems
     game = Game(boards, tuple(players), prefs, tuple(m for m, _ in missions), rules)

@@ -1,8 +1,10 @@
 """Each scoring rule as a small pure function returning its points and why.
 
-Every function returns a :class:`CategoryScore`: the points, a sentence a player can check
-against the table, the cells that contributed (for highlighting), and the counts behind any
-table lookup. Functions that compare players (majority, missions) take all gardens at once.
+Every function returns a :class:`CategoryScore`: the points, the reason as data (a
+:class:`~scorer.explain.Reason`: a code and the counts, features and cells behind it, which
+``zengarden.wording`` words in the player's language), the cells that contributed (for
+highlighting), and the counts behind any table lookup. Functions that compare players (majority,
+missions) take all gardens at once.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorer.explain import ProblemCode, Reason, ReasonCode, Words, plain_words
 from scorer.tiles import ALL_CELLS, Cell, Feature, Garden, cell_name
 from scorer.vocab import (
     ALL_DECORS,
@@ -36,6 +39,7 @@ from scorer.vocab import (
     Corner,
     Decor,
     Floor,
+    PathMaterial,
 )
 
 
@@ -45,35 +49,24 @@ class CategoryScore:
 
     category: Category
     points: int
-    reason: str
+    reason: Reason
     cells: tuple[Cell, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, words: Words = plain_words) -> dict[str, Any]:
+        """Points, the reason worded by ``words`` (a language of ``zengarden.wording``), cells."""
         return {
             "points": self.points,
-            "reason": self.reason,
+            "reason": words(self.reason),
             "cells": [cell_name(c) for c in self.cells],
         }
-
-
-def _cells_text(cells: Sequence[Cell]) -> str:
-    return ", ".join(cell_name(c) for c in cells) if cells else "none"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _tiles_show(n: int, feature: Feature) -> str:
-    return f"{n} tile shows {feature}" if n == 1 else f"{n} tiles show {feature}"
 
 
 # --- coins ---------------------------------------------------------------------------------------
 
 
 def score_coins(coins: int) -> CategoryScore:
-    return CategoryScore(Category.COINS, coins, f"{_plural(coins, 'coin')} left × 1 point = {coins}")
+    return CategoryScore(Category.COINS, coins, Reason(ReasonCode.COINS, {"coins": coins, "points": coins}))
 
 
 # --- board 1 -------------------------------------------------------------------------------------
@@ -87,16 +80,16 @@ class Walkway:
     """A complete walkway: a 2×2 block whose four paths form one ring of one material."""
 
     top_left: Cell
-    material: str
+    material: PathMaterial
 
     @property
     def cells(self) -> tuple[Cell, ...]:
         r, c = self.top_left
         return tuple((r + dr, c + dc) for dr, dc in WALKWAY_RING)
 
-    def describe(self) -> str:
+    def reason(self) -> Reason:
         r, c = self.top_left
-        return f"{self.material} ring {cell_name((r, c))}–{cell_name((r + 1, c + 1))}"
+        return Reason(ReasonCode.WALKWAY_RING, {"material": self.material, "first": (r, c), "last": (r + 1, c + 1)})
 
 
 def find_walkways(garden: Garden) -> tuple[Walkway, ...]:
@@ -107,7 +100,7 @@ def find_walkways(garden: Garden) -> tuple[Walkway, ...]:
             tiles = [garden[(r + dr, c + dc)] for dr, dc in WALKWAY_RING]
             rings = all(t.corner is WALKWAY_RING[off] for t, off in zip(tiles, WALKWAY_RING))
             if rings and len({t.path for t in tiles}) == 1:
-                found.append(Walkway((r, c), tiles[0].path.value))
+                found.append(Walkway((r, c), tiles[0].path))
     return tuple(found)
 
 
@@ -116,10 +109,10 @@ def score_walkways(garden: Garden) -> CategoryScore:
     n = len(walkways)
     points = WALKWAY_POINTS[n]
     if n:
-        what = "; ".join(w.describe() for w in walkways)
-        reason = f"{_plural(n, 'complete walkway')} ({what}) → {points}"
+        reason = Reason(ReasonCode.WALKWAYS, {"count": n, "rings": tuple(w.reason() for w in walkways),
+                                              "points": points})
     else:
-        reason = "no complete walkway (a 2×2 ring of one material) → 0"
+        reason = Reason(ReasonCode.NO_WALKWAY, {"points": points})
     cells = tuple(cell for w in walkways for cell in w.cells)
     return CategoryScore(Category.WALKWAYS, points, reason, cells, {"count": n})
 
@@ -135,12 +128,13 @@ def score_decor(garden: Garden) -> CategoryScore:
     counts = Counter(t.decor for t in garden)
     scoring = [(d, counts[d], decor_points(counts[d])) for d in ALL_DECORS if decor_points(counts[d])]
     points = sum(p for _, _, p in scoring)
-    all_counts = ", ".join(f"{counts[d]} {d.value}" for d in ALL_DECORS if counts[d])
+    all_counts = tuple(Reason(ReasonCode.DECOR_COUNT, {"decor": d, "count": counts[d]})
+                       for d in ALL_DECORS if counts[d])
     if scoring:
-        parts = " + ".join(f"{n} {d.value} → {p}" for d, n, p in scoring)
-        reason = f"{parts} = {points} (decor counts: {all_counts})"
+        terms = tuple(Reason(ReasonCode.DECOR_TERM, {"decor": d, "count": n, "points": p}) for d, n, p in scoring)
+        reason = Reason(ReasonCode.DECOR, {"terms": terms, "points": points, "counts": all_counts})
     else:
-        reason = f"no decor type on 6 or more tiles → 0 (decor counts: {all_counts})"
+        reason = Reason(ReasonCode.NO_DECOR, {"min_count": DECOR_MIN_COUNT, "points": points, "counts": all_counts})
     scored = {d for d, _, _ in scoring}
     cells = tuple(cell for cell, t in garden.cells() if t.decor in scored)
     return CategoryScore(Category.DECOR, points, reason, cells, {"counts": {d.value: counts[d] for d in ALL_DECORS}})
@@ -149,14 +143,16 @@ def score_decor(garden: Garden) -> CategoryScore:
 def score_minor(garden: Garden, feature: Feature) -> CategoryScore:
     cells = garden.cells_showing(feature)
     points = len(cells) * MINOR_POINTS_PER_TILE
-    reason = f"{_tiles_show(len(cells), feature)} × {MINOR_POINTS_PER_TILE} = {points}"
+    reason = Reason(ReasonCode.MINOR, {"feature": feature, "count": len(cells), "per_tile": MINOR_POINTS_PER_TILE,
+                                       "points": points})
     return CategoryScore(Category.MINOR, points, reason, cells, {"count": len(cells), "feature": feature.format()})
 
 
 def score_major(garden: Garden, feature: Feature) -> CategoryScore:
     cells = garden.cells_showing(feature)
     points = len(cells) * MAJOR_POINTS_PER_TILE
-    reason = f"{_tiles_show(len(cells), feature)} × {MAJOR_POINTS_PER_TILE} = {points}"
+    reason = Reason(ReasonCode.MAJOR, {"feature": feature, "count": len(cells), "per_tile": MAJOR_POINTS_PER_TILE,
+                                       "points": points})
     return CategoryScore(Category.MAJOR, points, reason, cells, {"count": len(cells), "feature": feature.format()})
 
 
@@ -180,27 +176,28 @@ def majority_places(counts: Sequence[int], needs_a_tile: bool = True) -> list[in
     return places
 
 
+def majority_outcome(place: int, shared: bool, count: int, tie_for_first: bool,
+                     needs_a_tile: bool) -> tuple[ReasonCode, int]:
+    """The reason code and points of one player's majority place (1, 2 or 0 for none)."""
+    if place == 1:
+        return (ReasonCode.MAJORITY_FIRST_SHARED if shared else ReasonCode.MAJORITY_FIRST), MAJORITY_FIRST_POINTS
+    if place == 2:
+        return (ReasonCode.MAJORITY_SECOND_SHARED if shared else ReasonCode.MAJORITY_SECOND), MAJORITY_SECOND_POINTS
+    if count == 0 and needs_a_tile:
+        return ReasonCode.MAJORITY_NONE_ZERO, 0
+    return (ReasonCode.MAJORITY_NONE_TIE if tie_for_first else ReasonCode.MAJORITY_NONE), 0
+
+
 def score_majority(gardens: Sequence[Garden], names: Sequence[str], feature: Feature,
                    needs_a_tile: bool = True) -> list[CategoryScore]:
     counts = [g.count(feature) for g in gardens]
     places = majority_places(counts, needs_a_tile)
-    standings = ", ".join(f"{name} {n}" for name, n in sorted(zip(names, counts), key=lambda x: -x[1]))
+    standings = tuple(Reason(ReasonCode.STANDING, {"name": name, "count": n})
+                      for name, n in sorted(zip(names, counts), key=lambda x: -x[1]))
     results = []
     for garden, count, place in zip(gardens, counts, places):
-        shared = places.count(place) > 1
-        if place == 1:
-            points, what = MAJORITY_FIRST_POINTS, "most" + (" (shared)" if shared else "")
-        elif place == 2:
-            points, what = MAJORITY_SECOND_POINTS, "second most" + (" (shared)" if shared else "")
-        else:
-            points = 0
-            if count == 0 and needs_a_tile:
-                what = "no place (0 tiles never place)"
-            elif places.count(1) > 1:
-                what = "no place (a tie for first leaves no second place)"
-            else:
-                what = "no place"
-        reason = f"{_tiles_show(count, feature)}: {what} → {points} (counts: {standings})"
+        code, points = majority_outcome(place, places.count(place) > 1, count, places.count(1) > 1, needs_a_tile)
+        reason = Reason(code, {"feature": feature, "count": count, "points": points, "standings": standings})
         results.append(CategoryScore(Category.MAJORITY, points, reason, garden.cells_showing(feature),
                                      {"count": count, "place": place, "counts": dict(zip(names, counts))}))
     return results
@@ -214,8 +211,7 @@ def detail_points(count: int) -> int:
 def score_detail(garden: Garden, feature: Feature) -> CategoryScore:
     cells = garden.cells_showing(feature)
     points = detail_points(len(cells))
-    reason = f"{_tiles_show(len(cells), feature)} → {points:+d}" if points else \
-        f"{_tiles_show(len(cells), feature)} → 0"
+    reason = Reason(ReasonCode.DETAIL, {"feature": feature, "count": len(cells), "points": points})
     return CategoryScore(Category.DETAIL, points, reason, cells, {"count": len(cells), "feature": feature.format()})
 
 
@@ -249,14 +245,16 @@ def score_unity(garden: Garden) -> CategoryScore:
     areas = floor_areas(garden)
     split = {f: a for f, a in areas.items() if len(a) > 1}
     if split:
-        parts = "; ".join(
-            f"{f.value} split into {len(a)} areas ({' | '.join(_cells_text(x) for x in a)})" for f, a in split.items()
+        splits = tuple(
+            Reason(ReasonCode.FLOOR_SPLIT, {"floor": f, "count": len(a),
+                                            "areas": tuple(Reason(ReasonCode.AREA, {"cells": x}) for x in a)})
+            for f, a in split.items()
         )
-        reason = f"{parts} → 0"
+        reason = Reason(ReasonCode.UNITY_SPLIT, {"splits": splits, "points": 0})
         cells = tuple(c for a in split.values() for area in a for c in area)
         return CategoryScore(Category.UNITY, 0, reason, cells, {"areas": {f.value: len(a) for f, a in areas.items()}})
-    listing = ", ".join(f"{f.value} ({len(a[0])})" for f, a in areas.items())
-    reason = f"every floor forms one area: {listing} → {UNITY_POINTS}"
+    listing = tuple(Reason(ReasonCode.FLOOR_AREA, {"floor": f, "size": len(a[0])}) for f, a in areas.items())
+    reason = Reason(ReasonCode.UNITY, {"listing": listing, "points": UNITY_POINTS})
     return CategoryScore(Category.UNITY, UNITY_POINTS, reason, ALL_CELLS,
                          {"areas": {f.value: 1 for f in areas}})
 
@@ -271,7 +269,7 @@ def minimalism_points(floor_types: int) -> int:
 def score_minimalism(garden: Garden) -> CategoryScore:
     present = [f for f in ALL_FLOORS if any(t.floor is f for t in garden)]
     points = minimalism_points(len(present))
-    reason = f"{_plural(len(present), 'floor type')} ({', '.join(f.value for f in present)}) → {points}"
+    reason = Reason(ReasonCode.MINIMALISM, {"count": len(present), "floors": tuple(present), "points": points})
     return CategoryScore(Category.MINIMALISM, points, reason, (), {"floor_types": len(present)})
 
 
@@ -289,20 +287,25 @@ def score_missions(garden: Garden, name: str, missions: Sequence[Any]) -> Catego
     parts = []
     cells: set[Cell] = set()
     for index, mission in enumerate(missions, start=1):
-        label = f"mission {index} ({mission.label()})"
         if name in mission.completed_by:
             place = mission.completed_by.index(name) + 1
             pts = mission_points(place)
             total += pts
-            ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-            parts.append(f"{label}: {ordinal} to complete → {pts}")
+            parts.append(Reason(ReasonCode.MISSION_PLACED, {"index": index, "features": mission.features,
+                                                            "place": place, "points": pts}))
             for feature in mission.features:
                 cells.update(garden.cells_showing(feature))
         else:
-            counts = ", ".join(f"{garden.count(f)}× {f}" for f in mission.features)
-            parts.append(f"{label}: not completed ({counts}) → 0")
-    reason = "; ".join(parts) + f" = {total}"
+            parts.append(Reason(ReasonCode.MISSION_OPEN, {"index": index, "features": mission.features,
+                                                          "counts": feature_counts(garden, mission.features),
+                                                          "points": 0}))
+    reason = Reason(ReasonCode.MISSIONS, {"parts": tuple(parts), "points": total})
     return CategoryScore(Category.MISSIONS, total, reason, tuple(sorted(cells)))
+
+
+def feature_counts(garden: Garden, features: Sequence[Feature]) -> tuple[Reason, ...]:
+    """How many tiles of the garden show each feature, as reason parts (``3× floor:clay``)."""
+    return tuple(Reason(ReasonCode.FEATURE_COUNT, {"feature": f, "count": garden.count(f)}) for f in features)
 
 
 # --- during-play checks --------------------------------------------------------------------------
@@ -317,12 +320,13 @@ class BonusLine:
     decor: Decor
     cells: tuple[Cell, ...]
 
-    def describe(self) -> str:
+    def reason(self) -> Reason:
+        """Which line, as a reason part: row number, column letter or the diagonal's end cells."""
         if self.kind == "row":
-            return f"row {self.index + 1}"
+            return Reason(ProblemCode.LINE_ROW, {"row": self.index + 1})
         if self.kind == "column":
-            return f"column {COLUMN_LETTERS[self.index]}"
-        return f"diagonal {cell_name(self.cells[0])}–{cell_name(self.cells[-1])}"
+            return Reason(ProblemCode.LINE_COLUMN, {"column": COLUMN_LETTERS[self.index]})
+        return Reason(ProblemCode.LINE_DIAGONAL, {"first": self.cells[0], "last": self.cells[-1]})
 
 
 def coin_bonus_lines(garden: Garden) -> list[BonusLine]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorer.errors import InvalidGameError, Problem, Severity
+from scorer.explain import Reason, ReasonCode, Words, plain_words
 from scorer.game import Game, check_game
 from scorer.rules import (
     CategoryScore,
@@ -51,8 +52,9 @@ class PlayerResult:
                 return c.points
         return None
 
-    def to_dict(self, explain: bool = True) -> dict[str, Any]:
-        """The result contract's player entry; ``explain`` adds ``explanations`` (reason and cells)."""
+    def to_dict(self, explain: bool = True, words: Words = plain_words) -> dict[str, Any]:
+        """The result contract's player entry; ``explain`` adds ``explanations`` (reason worded by
+        ``words``, and cells)."""
         out: dict[str, Any] = {
             "name": self.name,
             "total": self.total,
@@ -60,17 +62,18 @@ class PlayerResult:
             "categories": {c.category.value: c.points for c in self.categories},
         }
         if explain:
-            out["explanations"] = {c.category.value: c.to_dict() for c in self.categories}
+            out["explanations"] = {c.category.value: c.to_dict(words) for c in self.categories}
         return out
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """The scored game: players in seating order, winners, the coins tie-break, validation notes."""
+    """The scored game: players in seating order, winners, the coins tie-break (why, as a reason),
+    validation notes."""
 
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...]
-    tie_break: str | None
+    tie_break: Reason | None
     warnings: tuple[Problem, ...] = ()
     boards: tuple[Board, ...] = ()
 
@@ -86,13 +89,16 @@ class GameResult:
                 return p
         raise KeyError(f"no player called {name!r} in this result")
 
-    def to_dict(self, explain: bool = True) -> dict[str, Any]:
-        """The JSON result contract (``../shared/zen-garden-rules.md``) plus warnings and boards."""
+    def to_dict(self, explain: bool = True, words: Words = plain_words) -> dict[str, Any]:
+        """The JSON result contract (``../shared/zen-garden-rules.md``) plus warnings and boards.
+
+        Reasons, the tie-break and warnings are worded by ``words``: the contract's texts are
+        ``zengarden.wording.CONTRACT`` (English); without it a language-free form."""
         return {
-            "players": [p.to_dict(explain) for p in self.players],
+            "players": [p.to_dict(explain, words) for p in self.players],
             "winners": list(self.winners),
-            "tie_break": self.tie_break,
-            "warnings": [w.to_dict() for w in self.warnings],
+            "tie_break": None if self.tie_break is None else words(self.tie_break),
+            "warnings": [w.to_dict(words) for w in self.warnings],
             "boards": [int(b) for b in self.boards],
         }
 
@@ -102,19 +108,19 @@ def _rank(totals: Sequence[tuple[int, int]]) -> list[int]:
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
 
 
-def _tie_break(names: Sequence[str], totals: Sequence[int], coins: Sequence[int]) -> tuple[tuple[str, ...], str | None]:
+def _tie_break(names: Sequence[str], totals: Sequence[int],
+               coins: Sequence[int]) -> tuple[tuple[str, ...], Reason | None]:
+    """Winners: most points, then most coins left; still tied, a shared victory (and why)."""
     best = max(totals)
     tied = [i for i, t in enumerate(totals) if t == best]
     if len(tied) == 1:
         return (names[tied[0]],), None
     most = max(coins[i] for i in tied)
     winners = tuple(names[i] for i in tied if coins[i] == most)
-    who = " and ".join(names[i] for i in tied)
-    coin_text = ", ".join(f"{names[i]} {coins[i]}" for i in tied)
-    if len(winners) == 1:
-        return winners, f"{who} tied on {best} points; {winners[0]} wins with the most coins left ({coin_text})"
-    return winners, (f"{who} tied on {best} points; {' and '.join(winners)} also tied on coins ({coin_text}): "
-                     "shared victory")
+    values = {"tied": tuple(names[i] for i in tied), "points": best, "winners": winners,
+              "coins": tuple(Reason(ReasonCode.STANDING, {"name": names[i], "count": coins[i]}) for i in tied)}
+    code = ReasonCode.TIE_BREAK_COINS if len(winners) == 1 else ReasonCode.TIE_BREAK_SHARED
+    return winners, Reason(code, values)
 
 
 def score(game: Game) -> GameResult:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Final, Union
 
 from scorer.errors import NotationError
+from scorer.explain import ProblemCode, Reason
 from scorer.vocab import (
     ALL_CORNERS,
     ALL_DECORS,
@@ -48,7 +49,6 @@ _VALUES_BY_KIND: Final[dict[FeatureKind, tuple[FeatureValue, ...]]] = {
 
 ALL_CELLS: Final[tuple[Cell, ...]] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
 _CELL_NAME: Final = re.compile(rf"\s*([{COLUMN_LETTERS}{COLUMN_LETTERS.lower()}])([1-{GRID_SIZE}])\s*")
-_SHAPE: Final = f"{GRID_SIZE} rows of {GRID_SIZE} tiles"
 
 
 def cell_name(cell: Cell) -> str:
@@ -61,7 +61,7 @@ def parse_cell(name: str) -> Cell:
     """``"B3"`` -> ``(2, 1)``. Raises :class:`NotationError` for anything else."""
     m = _CELL_NAME.fullmatch(name)
     if not m:
-        raise NotationError(f"not a cell name ({cell_name(ALL_CELLS[0])}…{cell_name(ALL_CELLS[-1])}): {name!r}")
+        raise NotationError(ProblemCode.NOT_A_CELL, text=repr(name), first=ALL_CELLS[0], last=ALL_CELLS[-1])
     return int(m.group(2)) - 1, COLUMN_LETTERS.index(m.group(1).upper())
 
 
@@ -79,12 +79,11 @@ def _lookup(enum_values: Sequence[Any], text: str, what: str) -> Any:
     if member is not None:
         return member
     if not isinstance(text, str):
-        raise NotationError(f"{what} must be text, got {text!r}")
+        raise NotationError(ProblemCode.NOT_TEXT, what=what, got=repr(text))
     member = table.get(text.strip().lower().replace("-", "_").replace(" ", "_"))
     if member is not None:
         return member
-    names = ", ".join(m.value for m in enum_values)
-    raise NotationError(f"unknown {what} {text!r} (expected one of: {names})")
+    raise NotationError(ProblemCode.UNKNOWN_NAME, what=what, text=repr(text), expected=tuple(enum_values))
 
 
 def parse_floor(text: str) -> Floor:
@@ -112,15 +111,16 @@ class Feature:
 
     def __post_init__(self) -> None:
         if self.value not in _VALUES_BY_KIND[self.kind]:
-            raise NotationError(f"{self.value!r} is not a {self.kind.value}")
+            raise NotationError(ProblemCode.UNKNOWN_NAME, what=self.kind.value, text=repr(self.value),
+                                expected=_VALUES_BY_KIND[self.kind])
 
     @classmethod
     def parse(cls, text: str) -> Feature:
         """``"floor:water"`` -> ``Feature(FLOOR, Floor.WATER)``."""
         if not isinstance(text, str) or text.count(":") != 1:
-            raise NotationError(f"not a feature (kind:value, e.g. floor:water): {text!r}")
+            raise NotationError(ProblemCode.NOT_A_FEATURE, text=repr(text))
         kind_text, value_text = text.split(":")
-        kind = _lookup(ALL_FEATURE_KINDS, kind_text, "feature kind")
+        kind = _lookup(ALL_FEATURE_KINDS, kind_text, "kind")
         return cls(kind, _lookup(_VALUES_BY_KIND[kind], value_text, kind.value))
 
     def format(self) -> str:
@@ -165,7 +165,7 @@ class Tile:
         if isinstance(text, Tile):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"a tile must be text like 'water/stone/gate/se', got {text!r}")
+            raise NotationError(ProblemCode.TILE_NOT_TEXT, got=repr(text))
         return _parse_tile_text(text)
 
     def format(self) -> str:
@@ -200,7 +200,7 @@ ALL_TILE_KINDS: Final[tuple[TileKind, ...]] = tuple(
 def _parse_tile_text(text: str) -> Tile:
     parts = text.strip().split("/")
     if len(parts) != 4:
-        raise NotationError(f"not a tile (floor/path/decor/corner, e.g. water/stone/gate/se): {text!r}")
+        raise NotationError(ProblemCode.NOT_A_TILE, text=repr(text))
     return Tile(parse_floor(parts[0]), parse_path(parts[1]), parse_decor(parts[2]), parse_corner(parts[3]))
 
 
@@ -216,34 +216,34 @@ class Garden:
     def __post_init__(self) -> None:
         if len(self.rows) != GRID_SIZE or any(len(row) != GRID_SIZE for row in self.rows):
             shape = [len(row) for row in self.rows]
-            raise NotationError(f"a garden is {_SHAPE}; got rows of lengths {shape}")
+            raise NotationError(ProblemCode.GARDEN_SHAPE, size=GRID_SIZE, got=repr(shape))
         for row in self.rows:
             for tile in row:
                 if not isinstance(tile, Tile):
-                    raise NotationError(f"garden cells must be Tile objects, got {tile!r}")
+                    raise NotationError(ProblemCode.TILE_NOT_TEXT, got=repr(tile))
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable[TileLike]]) -> Garden:
         """Build from a 4×4 nested list of tiles or tile strings. Raises :class:`NotationError`
         naming every bad cell."""
         if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
-            raise NotationError(f"a garden is a list of {_SHAPE}, got {type(rows).__name__}")
+            raise NotationError(ProblemCode.GARDEN_SHAPE, size=GRID_SIZE, got=type(rows).__name__)
         grid = [list(row) if isinstance(row, (list, tuple)) else row for row in rows]
         if len(grid) != GRID_SIZE or any(not isinstance(row, list) or len(row) != GRID_SIZE for row in grid):
             shape = [len(row) if isinstance(row, list) else type(row).__name__ for row in grid]
-            raise NotationError(f"a garden is {_SHAPE}; got rows of lengths {shape}")
+            raise NotationError(ProblemCode.GARDEN_SHAPE, size=GRID_SIZE, got=repr(shape))
         parsed: list[list[Tile]] = []
-        problems: list[str] = []
+        problems: list[Reason] = []
         for r, row in enumerate(grid):
             out: list[Tile] = []
             for c, text in enumerate(row):
                 try:
                     out.append(Tile.parse(text))
                 except NotationError as exc:
-                    problems.append(f"{cell_name((r, c))}: {exc}")
+                    problems.append(Reason(ProblemCode.AT_CELL, {"cell": (r, c), "problem": exc.reason}))
             parsed.append(out)
         if problems:
-            raise NotationError("; ".join(problems), problems=problems)
+            raise NotationError(ProblemCode.AT_CELL, problems, **problems[0].values)
         return cls(tuple(tuple(row) for row in parsed))
 
     @classmethod
@@ -251,7 +251,7 @@ class Garden:
         """Parse the text notation (16 tiles, row by row). Inverse of :meth:`format`."""
         tokens = [t for t in re.split(r"[\s,;|]+", text.strip()) if t]
         if len(tokens) != GRID_SIZE * GRID_SIZE:
-            raise NotationError(f"a garden needs {len(ALL_CELLS)} tiles, found {len(tokens)}")
+            raise NotationError(ProblemCode.GARDEN_TILE_COUNT, needed=len(ALL_CELLS), found=len(tokens))
         return cls.from_rows([tokens[i : i + GRID_SIZE] for i in range(0, len(tokens), GRID_SIZE)])
 
     def format(self) -> str:

@@ -3,11 +3,21 @@
 ``T = Translator("de"); T("coins")`` -> ``"Münzen"``; ``T("level_n", n=3)`` fills ``{n}``. A key
 missing in German falls back to English, a key missing everywhere shows the key itself (tests
 check both catalogues have the same keys). Never bound to ``_``.
+
+Game terms (floors, paths, decors, corners, features, tiles, categories) and the engine's reasons
+and problems are worded by :mod:`zengarden.wording` (``T.words``), the one source the command line
+and the exports use too.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from scorer.errors import NotationError, Problem
+from scorer.explain import Reason
+from scorer.tiles import Feature
+from scorer.vocab import Corner, Decor, FeatureKind, Floor, PathMaterial
+from zengarden import wording
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
 
@@ -130,6 +140,9 @@ EN: dict[str, str] = {
     "mission_gardens_first": "Enter every garden first to see who qualifies. Order so far: {order}",
     "mission_order": "Order of completion (first = 5, second = 3, third = 1)",
     "mission_order_help": "Pick the players in the order they completed the mission during the game.",
+    "mission_needs": "Needs {n} × {first} and {n} × {second} in one garden.",
+    "mission_places": "Places: {places}",
+    "mission_place": "{ordinal} {name} → {points}",
     # results
     "not_ready": "Not ready to score yet. Still missing:",
     "invalid_game": "This game cannot be scored:",
@@ -235,26 +248,6 @@ EN: dict[str, str] = {
     "missing.preference": "Board 1: Emperor tile for {what}",
     "missing.mission": "Mission {what}: two Emperor tiles",
     "missing.garden": "{who}: tiles {what}",
-    # categories
-    "cat.coins": "Coins",
-    "cat.walkways": "Complete walkways",
-    "cat.decor": "Decor",
-    "cat.minor": "Minor preference",
-    "cat.major": "Major preference",
-    "cat.majority": "Majority",
-    "cat.detail": "Attention to detail",
-    "cat.unity": "Unity",
-    "cat.minimalism": "Minimalistic",
-    "cat.missions": "Missions",
-    "cat.total": "Total",
-    "cat.rank": "Rank",
-    "cat.category": "Category",
-    "cat.winner": "Winner",
-    "cat.winners": "Winners",
-    "cat.shared": "shared victory",
-    "cat.title": "Zen Garden",
-    "cat.boards": "Boards",
-    "cat.points": "points",
     "board.1": "1 Basics",
     "board.2": "2 Unity",
     "board.3": "3 Minimalistic",
@@ -264,27 +257,6 @@ EN: dict[str, str] = {
     "colour.yellow": "yellow",
     "colour.green": "green",
     "colour.red": "red",
-    "kind.floor": "floor",
-    "kind.path": "path",
-    "kind.decor": "decor",
-    "floor.sand": "sand",
-    "floor.gravel": "gravel",
-    "floor.trees": "trees",
-    "floor.clay": "clay",
-    "floor.water": "water",
-    "floor.cherry_blossom": "cherry blossom",
-    "path.sand": "sand",
-    "path.wood": "wood",
-    "path.stone": "stone",
-    "decor.pagoda": "pagoda",
-    "decor.bench": "bench",
-    "decor.buddha": "buddha",
-    "decor.gate": "gate",
-    "decor.crane": "crane",
-    "corner.nw": "↖ top left",
-    "corner.ne": "↗ top right",
-    "corner.sw": "↙ bottom left",
-    "corner.se": "↘ bottom right",
     "blank": "— choose —",
 }
 
@@ -404,6 +376,9 @@ DE: dict[str, str] = {
                              "Reihenfolge: {order}",
     "mission_order": "Reihenfolge der Erfüllung (erster = 5, zweiter = 3, dritter = 1)",
     "mission_order_help": "Die Spieler in der Reihenfolge wählen, in der sie den Auftrag im Spiel erfüllt haben.",
+    "mission_needs": "Braucht {n} × {first} und {n} × {second} in einem Garten.",
+    "mission_places": "Plätze: {places}",
+    "mission_place": "{ordinal} {name} → {points}",
     "not_ready": "Noch nicht wertbar. Es fehlt:",
     "invalid_game": "Dieses Spiel kann nicht gewertet werden:",
     "winner": "🏆 Sieg: {names}",
@@ -507,25 +482,6 @@ DE: dict[str, str] = {
     "missing.preference": "Tafel 1: Kaiserplättchen für {what}",
     "missing.mission": "Auftrag {what}: zwei Kaiserplättchen",
     "missing.garden": "{who}: Felder {what}",
-    "cat.coins": "Münzen",
-    "cat.walkways": "Geschlossene Wege",
-    "cat.decor": "Dekor",
-    "cat.minor": "Kleine Vorliebe",
-    "cat.major": "Große Vorliebe",
-    "cat.majority": "Mehrheit",
-    "cat.detail": "Liebe zum Detail",
-    "cat.unity": "Einheit",
-    "cat.minimalism": "Minimalismus",
-    "cat.missions": "Aufträge",
-    "cat.total": "Summe",
-    "cat.rank": "Platz",
-    "cat.category": "Kategorie",
-    "cat.winner": "Sieg",
-    "cat.winners": "Sieger",
-    "cat.shared": "geteilter Sieg",
-    "cat.title": "Zen Garden",
-    "cat.boards": "Tafeln",
-    "cat.points": "Punkte",
     "board.1": "1 Grundlagen",
     "board.2": "2 Einheit",
     "board.3": "3 Minimalismus",
@@ -535,33 +491,17 @@ DE: dict[str, str] = {
     "colour.yellow": "gelb",
     "colour.green": "grün",
     "colour.red": "rot",
-    "kind.floor": "Untergrund",
-    "kind.path": "Weg",
-    "kind.decor": "Dekor",
-    "floor.sand": "Sand",
-    "floor.gravel": "Kies",
-    "floor.trees": "Bäume",
-    "floor.clay": "Lehm",
-    "floor.water": "Wasser",
-    "floor.cherry_blossom": "Kirschblüte",
-    "path.sand": "Sand",
-    "path.wood": "Holz",
-    "path.stone": "Stein",
-    "decor.pagoda": "Pagode",
-    "decor.bench": "Bank",
-    "decor.buddha": "Buddha",
-    "decor.gate": "Tor",
-    "decor.crane": "Kranich",
-    "corner.nw": "↖ oben links",
-    "corner.ne": "↗ oben rechts",
-    "corner.sw": "↙ unten links",
-    "corner.se": "↘ unten rechts",
     "blank": "— wählen —",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "de": DE}
 
 _COLOUR_DOTS = {"blue": "🔵", "yellow": "🟡", "green": "🟢", "red": "🔴"}
+#: The editor's tile parts as the engine's enums.
+_ATTR_ENUMS: dict[str, type] = {"floor": Floor, "path": PathMaterial, "decor": Decor, "corner": Corner,
+                                "kind": FeatureKind}
+#: Arrows beside the corner names, to show which corner the path wraps.
+_CORNER_ARROWS = {Corner.NW: "↖", Corner.NE: "↗", Corner.SW: "↙", Corner.SE: "↘"}
 
 
 class Translator:
@@ -570,6 +510,7 @@ class Translator:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang if lang in CATALOGUES else "en"
         self._cat = CATALOGUES[self.lang]
+        self.words = wording.language(self.lang)
 
     def __call__(self, key: str, **values: Any) -> str:
         text = self._cat.get(key) or EN.get(key) or key
@@ -581,16 +522,24 @@ class Translator:
         return text
 
     def value(self, attr: str, value: str | None) -> str:
+        """A tile part's display name: ``value("floor", "cherry_blossom")`` -> "cherry blossom"."""
         if value is None:
             return ""
-        return self(f"{attr}.{value}") if f"{attr}.{value}" in EN else str(value)
+        try:
+            member = _ATTR_ENUMS[attr](value)
+        except (KeyError, ValueError):
+            return str(value)
+        name = self.words.name(member)
+        return f"{_CORNER_ARROWS[member]} {name}" if isinstance(member, Corner) else name
 
     def feature(self, name: str | None) -> str:
         """``"floor:water"`` -> ``"floor: water"`` / ``"Untergrund: Wasser"``."""
         if not name:
             return self("blank")
-        kind, _, value = name.partition(":")
-        return f"{self(f'kind.{kind}')}: {self.value(kind, value)}"
+        try:
+            return self.words.feature(Feature.parse(name))
+        except NotationError:
+            return name
 
     def feature_or_blank(self, name: str | None) -> str:
         return self.feature(name)
@@ -612,7 +561,25 @@ class Translator:
 
     def labels(self) -> dict[str, str]:
         """Category and score-sheet labels (keys as in the result contract)."""
-        return {key[4:]: text for key, text in ((k, self(k)) for k in EN if k.startswith("cat."))}
+        return self.words.labels()
+
+    def reason(self, reason: Reason) -> str:
+        """A reason of the rules engine (a category's, the tie-break's, a dispute note) in words."""
+        return self.words(reason)
+
+    def problem(self, problem: Problem) -> str:
+        """A validation problem's message, without where."""
+        return self.words.problem(problem)
+
+    def problem_line(self, problem: Problem) -> str:
+        """A validation problem with where it is (player, cell)."""
+        return self.words.problem_line(problem)
+
+    def notation_error(self, exc: ValueError) -> str:
+        """Why text is not valid notation (every bad part); other errors as they say it."""
+        if isinstance(exc, NotationError):
+            return "; ".join(self.words(p) for p in exc.problems)
+        return str(exc)
 
     def missing(self, item: str) -> str:
         """A ``ui.viewmodel.game_from_draft`` missing item, in words."""

@@ -98,7 +98,7 @@ def saved_games_section(T: i18n.Translator) -> None:
         try:
             new = history.rescore(chosen)
         except InvalidGameError as exc:
-            st.error(T("invalid_game") + "\n\n" + "\n".join(p.format() for p in exc.problems))
+            st.error(T("invalid_game") + "\n\n" + "\n".join(T.problem_line(p) for p in exc.problems))
         else:
             st.success(T("rescored", totals=", ".join(f"{p.name} {p.total}" for p in new.players)))
     if c3.button(T("delete"), key=k("delete"), icon="🗑️"):

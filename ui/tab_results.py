@@ -1,4 +1,7 @@
-"""Results tab: score table, chart, reasons with tiles, dispute check, save and exports."""
+"""Results tab: score table, chart, reasons with tiles, dispute check, save and exports.
+
+Every reason, problem, note and label is worded in the player's language (``T.words``).
+"""
 
 from __future__ import annotations
 
@@ -30,40 +33,43 @@ def results_tab(T: i18n.Translator) -> None:
     except InvalidGameError as exc:
         st.error(T("invalid_game"))
         for p in exc.problems:
-            st.caption("• " + p.format())
+            st.caption("• " + T.problem_line(p))
         return
     labels = T.labels()
     winners = result.winners
     st.success(T("winners" if len(winners) > 1 else "winner", names=" & ".join(winners)))
     if result.tie_break:
-        st.info(T("tie_break", reason=result.tie_break))
+        st.info(T("tie_break", reason=T.reason(result.tie_break)))
     table = pd.DataFrame(vm.result_table(result, labels)).set_index(labels["category"])
     st.dataframe(table, width="stretch")
     totals = "  ·  ".join(f"{p.name}: {p.total}" for p in result.players)
     st.markdown(f"**{T('totals')}:** {totals}")
-    chart = pd.DataFrame(vm.chart_rows(result, labels))
-    st.bar_chart(chart, x="player", y="points", color="category", height=280)
+    axes = {"player": T("player"), "category": T("category"), "points": labels["points"]}
+    chart = pd.DataFrame(vm.chart_rows(result, labels)).rename(columns=axes)
+    st.bar_chart(chart, x=axes["player"], y=axes["points"], color=axes["category"], height=280)
     for w in result.warnings:
+        text = (f"{w.player}: " if w.player else "") + T.problem(w)
         if w.severity is Severity.WARNING:
-            st.warning(f"{w.player}: {w.message}" if w.player else w.message)
+            st.warning(text)
         else:
-            st.caption("ℹ️ " + (f"{w.player}: " if w.player else "") + w.message)
+            st.caption("ℹ️ " + text)
 
     st.subheader(T("why_title"))
     names = [p.name for p in result.players]
     c1, c2 = st.columns(2)
     who = c1.selectbox(T("player"), names, key=k("why_player"))
     keys = [c.value for c in result.categories]
-    cat = c2.selectbox(T("category"), keys, index=min(1, len(keys) - 1), key=k("why_cat"), format_func=labels.get)
+    cat = c2.selectbox(T("category"), keys, index=min(1, len(keys) - 1), key=k("why_cat"),
+                       format_func=labels.get)
     presult = result.player(who)
     expl = presult.score(cat)
-    st.markdown(f"**{labels[cat]}: {expl.points}** — {expl.reason}")
+    st.markdown(f"**{labels[cat]}: {expl.points}** — {T.reason(expl.reason)}")
     grid = next(p["garden"] for p in s.draft["players"] if p["name"] == who)
     st.image(garden_png(json.dumps(grid), json.dumps([cell_name(c) for c in expl.cells]), "[]", 64), width=300,
              caption=T("why_caption"))
     with st.expander(T("all_reasons")):
         for e in presult.categories:
-            st.markdown(f"- **{labels[e.category]} {e.points}** — {e.reason}")
+            st.markdown(f"- **{labels[e.category]} {e.points}** — {T.reason(e.reason)}")
 
     dispute_panel(T, result, labels)
     save_and_export(T, game, result, labels)
@@ -93,13 +99,13 @@ def dispute_panel(T: i18n.Translator, result: GameResult, labels: dict[str, str]
                          gap=f"{report.gap:+d}"))
         for d in report.differing:
             st.markdown(T("dispute_diff", category=labels[d.category], claimed=d.claimed, computed=d.computed,
-                          reason=d.reason))
+                          reason=T.reason(d.reason)))
         if report.candidates:
             st.markdown(T("dispute_candidates"))
             for d in report.candidates:
-                st.markdown(f"- **{labels[d.category]}** {d.computed} → {d.claimed}: {d.reason}")
+                st.markdown(f"- **{labels[d.category]}** {d.computed} → {d.claimed}: {T.reason(d.reason)}")
         for note in report.notes:
-            st.caption(note)
+            st.caption(T.reason(note))
 
 
 def save_and_export(T: i18n.Translator, game: dict[str, Any], result: GameResult, labels: dict[str, str]) -> None:
@@ -126,8 +132,8 @@ def save_and_export(T: i18n.Translator, game: dict[str, Any], result: GameResult
                        file_name="zen-garden-game.json", mime="application/json", key=k("dl_json"))
     c2.download_button(T("export_csv"), score_sheet_csv(result, labels), file_name="zen-garden-scores.csv",
                        mime="text/csv", key=k("dl_csv"))
-    c3.download_button(T("export_png"), score_sheet_png(result, labels, colours), file_name="zen-garden-scores.png",
-                       mime="image/png", key=k("dl_png"))
+    c3.download_button(T("export_png"), score_sheet_png(result, labels, colours, words=T.words),
+                       file_name="zen-garden-scores.png", mime="image/png", key=k("dl_png"))
     st.caption(T("summary_help"))
-    st.code(summary_text(result, game, labels, date=time.strftime("%Y-%m-%d")), language=None)
-    st.link_button(T("bgstats"), bgstats_link(result, game), icon="📒")
+    st.code(summary_text(result, game, labels, date=time.strftime("%Y-%m-%d"), words=T.words), language=None)
+    st.link_button(T("bgstats"), bgstats_link(result, game, words=T.words), icon="📒")

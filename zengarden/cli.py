@@ -1,8 +1,9 @@
 """The `zengarden` command line.
 
-``zengarden score GAME.json [--json] [--explain]`` scores a game file (players given as gardens
-or photos); the vision sub-commands (synth, read, train, bench) are registered by
-:mod:`vision.cli`, ``emperors`` by :mod:`emperors_garden.cli` and ``gardeners`` by
+``zengarden score GAME.json [--json] [--explain] [--lang en|de]`` scores a game file (players
+given as gardens or photos; the sheet, reasons and problems in English or German, the JSON in the
+contract's English unless ``--lang`` asks otherwise); the vision sub-commands (synth, read,
+train, bench) are registered by :mod:`vision.cli`, ``emperors`` by :mod:`emperors_garden.cli` and ``gardeners`` by
 :mod:`gardeners.cli`. Exit codes: 0 success, 2 invalid input (problems on stderr, never a
 traceback), 1 unexpected failure.
 """
@@ -21,79 +22,76 @@ from gardeners import cli as gardeners_cli
 from scorer.errors import InvalidGameError
 from scorer.score import GameResult, score_game
 from scorer.tiles import ALL_CELLS, cell_name
-from scorer.vocab import Category
 from vision import cli as vision_cli
+from zengarden import wording
 from zengarden.gamefile import GameFileError, load_game_file, read_photo_players
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_INVALID = 2
 
-CATEGORY_LABELS: dict[Category, str] = {
-    Category.COINS: "Coins",
-    Category.WALKWAYS: "Complete walkways",
-    Category.DECOR: "Decor",
-    Category.MINOR: "Minor preference",
-    Category.MAJOR: "Major preference",
-    Category.MAJORITY: "Majority",
-    Category.DETAIL: "Attention to detail",
-    Category.UNITY: "Unity (board 2)",
-    Category.MINIMALISM: "Minimalistic (board 3)",
-    Category.MISSIONS: "Missions (boards 4/5)",
-}
 
-
-def format_sheet(result: GameResult, explain: bool = False) -> str:
-    """A plain-text score sheet: categories × players, totals, ranks, winner, tie-break, warnings."""
+def format_sheet(result: GameResult, explain: bool = False, words: wording.Wording = wording.ENGLISH) -> str:
+    """A plain-text score sheet: categories × players, totals, ranks, winner, tie-break, warnings,
+    in the language of ``words``."""
     players = result.players
     names = [p.name for p in players]
     keys = result.categories
-    label_w = max([len("Category"), *(len(CATEGORY_LABELS[k]) for k in keys), len("Rank")])
+    sheet = words.sheet
+    labels = {k: words.category(k, with_board=True) for k in keys}
+    label_w = max([len(sheet["category"]), *(len(labels[k]) for k in keys), len(sheet["rank"])])
     col_w = [max(6, len(n)) for n in names]
 
     def row(label: str, cells: Sequence[object]) -> str:
         return "  ".join([label.ljust(label_w), *(str(c).rjust(w) for c, w in zip(cells, col_w))]).rstrip()
 
     rule = "-" * (label_w + sum(w + 2 for w in col_w))
-    lines = [row("Category", names), rule]
+    lines = [row(sheet["category"], names), rule]
     for key in keys:
-        lines.append(row(CATEGORY_LABELS[key], [p.score(key).points for p in players]))
-    lines += [rule, row("TOTAL", [p.total for p in players]), row("Rank", [p.rank for p in players])]
+        lines.append(row(labels[key], [p.score(key).points for p in players]))
+    lines += [rule, row(sheet["total"].upper(), [p.total for p in players]),
+              row(sheet["rank"], [p.rank for p in players])]
     lines.append("")
-    lines.append(("Winner: " if len(result.winners) == 1 else "Shared victory: ") + ", ".join(result.winners))
+    lines.append(f"{sheet['winner'] if len(result.winners) == 1 else sheet['shared_victory']}: "
+                 + ", ".join(result.winners))
     if result.tie_break:
-        lines.append(f"Tie-break: {result.tie_break}")
+        lines.append(f"{sheet['tie_break']}: {words(result.tie_break)}")
     if explain:
         for p in players:
-            lines += ["", f"{p.name} — {p.total} points"]
+            lines += ["", f"{p.name} — {p.total} {sheet['points']}"]
             for key in keys:
                 score = p.score(key)
-                reason = score.reason
-                if len(reason) > 100 and "; " in reason:  # long multi-part reasons: one part per line
-                    reason = "\n      " + reason.replace("; ", "\n      ")
-                lines.append(f"  {CATEGORY_LABELS[key]}: {reason}")
+                reason = words(score.reason)
+                parts = score.reason.values.get("parts", ())
+                if len(reason) > 100 and len(parts) > 1:  # a long multi-part reason: one part per line
+                    reason = "".join(f"\n      {words(part)}" for part in parts) + f" = {score.points}"
+                lines.append(f"  {labels[key]}: {reason}")
                 if score.cells and len(score.cells) < len(ALL_CELLS):
-                    lines.append(f"      tiles: {', '.join(cell_name(c) for c in score.cells)}")
+                    lines.append(f"      {sheet['tiles']}: {', '.join(cell_name(c) for c in score.cells)}")
     if result.warnings:
-        lines += ["", "Notes:"]
-        lines += [f"  - {problem}" for problem in result.warnings]
+        lines += ["", f"{sheet['notes']}:"]
+        lines += [f"  - {words.problem_line(problem)}" for problem in result.warnings]
     return "\n".join(lines)
 
 
 def _cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    words = wording.language(args.lang)
     data = load_game_file(args.game)
     try:
         game = read_photo_players(data, Path(args.game).resolve().parent)
         result = score_game(game)
     except InvalidGameError as exc:
-        print(f"{args.game}: cannot score this game:", file=err)
+        print(words.sheet["cannot_score"].format(game=args.game), file=err)
         for problem in exc.problems:
-            print(f"  - {problem.format()}", file=err)
+            print(f"  - {words.problem_line(problem)}", file=err)
         return EXIT_INVALID
     if args.json:
-        print(json.dumps(result.to_dict(explain=args.explain), indent=2, ensure_ascii=False), file=out)
+        # the contract's English (features in the notation) unless another language is asked for
+        json_words = wording.CONTRACT if args.lang == wording.DEFAULT_LANGUAGE else words
+        print(json.dumps(result.to_dict(explain=args.explain, words=json_words), indent=2, ensure_ascii=False),
+              file=out)
     else:
-        print(format_sheet(result, explain=args.explain), file=out)
+        print(format_sheet(result, explain=args.explain, words=words), file=out)
     for player in game.get("players", []):
         if isinstance(player, dict) and "check_outline" in player:
             reasons = "; ".join(player["check_outline"]) or "unsure"
@@ -109,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="game file (JSON); players may give a 'garden' or a 'photo'")
     p.add_argument("--json", action="store_true", help="print the result contract as JSON")
     p.add_argument("--explain", action="store_true", help="add the reason behind every category")
+    p.add_argument("--lang", choices=wording.LANGUAGES, default=wording.DEFAULT_LANGUAGE,
+                   help="language of the sheet, reasons and problems (default: en)")
     p.set_defaults(func=_cmd_score)
     vision_cli.register(sub)
     emperors_cli.register(sub)

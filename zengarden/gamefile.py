@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from scorer.errors import InvalidGameError, Problem, Severity
+from scorer.explain import ProblemCode
 from scorer.score import GameResult, score_game
 from scorer.tiles import Garden
 
@@ -76,11 +77,11 @@ def read_photo_players(data: Mapping[str, Any], base_dir: str | Path | None = No
         photo = players[i]["photo"]
         name = str(players[i].get("name", f"#{i + 1}"))
         if not isinstance(photo, str):
-            problems.append(Problem(Severity.ERROR, f"'photo' must be a file path, got {photo!r}", player=name))
+            problems.append(Problem(Severity.ERROR, ProblemCode.PHOTO_NOT_A_PATH, {"got": repr(photo)}, player=name))
             continue
         path = (base / photo).resolve()
         if not path.is_file():
-            problems.append(Problem(Severity.ERROR, f"photo file not found: {path}", player=name))
+            problems.append(Problem(Severity.ERROR, ProblemCode.PHOTO_NOT_FOUND, {"path": str(path)}, player=name))
         paths.append(path)
     if problems:
         raise InvalidGameError(problems)
@@ -89,7 +90,7 @@ def read_photo_players(data: Mapping[str, Any], base_dir: str | Path | None = No
     try:
         readings = reader(paths)
     except ValueError as exc:  # the vision layer's errors are ValueErrors with clear messages
-        raise InvalidGameError([Problem(Severity.ERROR, f"could not read the photos: {exc}")]) from None
+        raise InvalidGameError([Problem(Severity.ERROR, ProblemCode.PHOTOS_UNREADABLE, {"detail": str(exc)})]) from None
     out = dict(data)
     out["players"] = [dict(p) if isinstance(p, Mapping) else p for p in players]
     for i, reading in zip(todo, readings):
@@ -107,7 +108,8 @@ def vision_reader() -> PhotoReader:
         from vision.io import load_image
         from vision.read import read_gardens
     except ImportError as exc:
-        raise InvalidGameError([Problem(Severity.ERROR, f"photo reading is not available: {exc}")]) from None
+        raise InvalidGameError([Problem(Severity.ERROR, ProblemCode.PHOTO_READING_UNAVAILABLE,
+                                        {"detail": str(exc)})]) from None
 
     def read(paths: list[Path]) -> Sequence[Reading]:
         images = []

@@ -9,6 +9,7 @@ import pytest
 
 from scorer import score_game
 from scorer.dispute import check_claim, possible_points
+from scorer.explain import ReasonCode
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
@@ -29,7 +30,7 @@ def test_per_category_claims_name_the_differences_with_reasons() -> None:
     assert not report.agrees
     assert {d.category for d in report.differing} == {"walkways", "detail"}
     walk = next(d for d in report.differing if d.category == "walkways")
-    assert walk.difference == -5 and "walkway" in walk.reason and walk.cells
+    assert walk.difference == -5 and walk.reason.code is ReasonCode.WALKWAYS and walk.cells
     assert report.claimed_total == ANN.total - 2
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from scorer import InvalidGameError, Severity, parse_game, validate_game
+from zengarden.wording import CONTRACT
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -19,11 +20,11 @@ def load(name: str) -> dict[str, Any]:
 
 
 def errors(data: Any) -> list[str]:
-    return [p.format() for p in validate_game(data) if p.severity is Severity.ERROR]
+    return [CONTRACT.problem_line(p) for p in validate_game(data) if p.severity is Severity.ERROR]
 
 
 def warnings(data: Any) -> list[str]:
-    return [p.format() for p in validate_game(data) if p.severity is Severity.WARNING]
+    return [CONTRACT.problem_line(p) for p in validate_game(data) if p.severity is Severity.WARNING]
 
 
 @pytest.mark.parametrize("name", ["game-level1.json", "game-level3.json", "game-level5.json"])
@@ -194,7 +195,8 @@ def test_qualifying_player_not_listed_is_warned_while_point_tiles_remain() -> No
 
 def test_coin_bonus_lines_are_listed_as_info() -> None:
     infos = [p for p in validate_game(load("game-level1.json")) if p.severity is Severity.INFO]
-    assert [(p.player, p.message.split(" earned")[0]) for p in infos] == [("Bob", "column A"), ("Bob", "column B")]
+    assert [(p.player, CONTRACT.problem(p).split(" earned")[0]) for p in infos] == [("Bob", "column A"),
+                                                                                   ("Bob", "column B")]
 
 
 def test_photo_player_without_reading_is_an_error_for_plain_validation() -> None:

@@ -27,6 +27,7 @@ from scorer.rules import (
     score_walkways,
 )
 from tests.scorer.gardens import build
+from zengarden.wording import CONTRACT
 
 F = Feature.parse
 
@@ -43,7 +44,7 @@ def test_rulebook_three_walkways_score_10() -> None:
     result = score_walkways(g)
     assert result.points == 10
     assert len(find_walkways(g)) == 3
-    assert "3 complete walkways" in result.reason
+    assert "3 complete walkways" in CONTRACT(result.reason)
     assert set(result.cells) == {(r, c) for r in range(4) for c in range(4)} - {(2, 2), (2, 3), (3, 2), (3, 3)}
 
 
@@ -51,7 +52,7 @@ def test_rulebook_eight_gates_six_pagodas_score_10() -> None:
     g = build("SSSS/GGGG/TTTT/CCCC", decors="GGGG/GGGG/PPPP/PPBU")
     result = score_decor(g)
     assert result.points == 7 + 3
-    assert "8 gate → 7" in result.reason and "6 pagoda → 3" in result.reason
+    assert "8 gate → 7" in CONTRACT(result.reason) and "6 pagoda → 3" in CONTRACT(result.reason)
     assert len(result.cells) == 14
 
 
@@ -72,7 +73,7 @@ def test_rulebook_majority_second_with_three_water() -> None:
     cy = build("WSSS/SSSS/GGGG/TTTT")  # 1 water
     results = score_majority([ann, bob, cy], ["Ann", "Bob", "Cy"], F("floor:water"))
     assert [r.points for r in results] == [4, 8, 0]
-    assert "second most" in results[0].reason
+    assert "second most" in CONTRACT(results[0].reason)
 
 
 def test_rulebook_detail_four_gravel_scores_2() -> None:
@@ -193,8 +194,8 @@ def test_majority_tie_for_first_explained() -> None:
     c = build("WSSS/SSSS/GGGG/TTTT")
     res = score_majority([a, b, c], ["A", "B", "C"], F("floor:water"))
     assert [r.points for r in res] == [8, 8, 0]
-    assert "tie for first" in res[2].reason
-    assert "(shared)" in res[0].reason
+    assert "tie for first" in CONTRACT(res[2].reason)
+    assert "(shared)" in CONTRACT(res[0].reason)
 
 
 # --- unity ---------------------------------------------------------------------------------------
@@ -211,7 +212,7 @@ def test_unity_split_floor_scores_zero_and_names_the_areas() -> None:
     g = build("WSSS/SSSS/SSSS/SSSW")  # water in two separate corners
     result = score_unity(g)
     assert result.points == 0
-    assert "water split into 2 areas" in result.reason
+    assert "water split into 2 areas" in CONTRACT(result.reason)
     assert (0, 0) in result.cells and (3, 3) in result.cells
 
 
@@ -240,7 +241,7 @@ def test_missions_sum_over_missions_and_fourth_finisher_gets_nothing() -> None:
     m2 = Mission((F("decor:bench"), F("floor:sand")), ("Bob", "Cy", "Dan", "Ann"))
     ann = score_missions(g, "Ann", [m1, m2])
     assert ann.points == 5 + 0
-    assert "4th to complete → 0" in ann.reason
+    assert "4th to complete → 0" in CONTRACT(ann.reason)
     bob = score_missions(g, "Bob", [m1, m2])
     assert bob.points == 3 + 5
 
@@ -250,7 +251,7 @@ def test_missions_not_completed_reason_shows_counts() -> None:
     m = Mission((F("decor:pagoda"), F("floor:cherry_blossom")), ())
     result = score_missions(g, "Ann", [m])
     assert result.points == 0
-    assert "3× floor:cherry_blossom" in result.reason
+    assert "3× floor:cherry_blossom" in CONTRACT(result.reason)
 
 
 # --- coin bonus lines ----------------------------------------------------------------------------
@@ -270,9 +271,10 @@ def test_coin_bonus_lines_are_named_by_row_column_and_corner_cells() -> None:
     rows = build("SSSS/GGGG/TTTT/CCCC", decors="PPPP/BGBU/CUGB/UBCG")
     columns = build("SSSS/GGGG/TTTT/CCCC", decors="PGBU/BGUP/UGBP/CGUB")
     diagonals = [build("SSSS/GGGG/TTTT/CCCC", decors=d) for d in ("GPBU/BGUP/UBGP/CUBG", "PBUG/BUGC/UGCP/GCPB")]
-    assert [line.describe() for line in coin_bonus_lines(rows)] == ["row 1"]
-    assert [line.describe() for line in coin_bonus_lines(columns)] == ["column B"]
-    assert [line.describe() for g in diagonals for line in coin_bonus_lines(g)] == ["diagonal A1–D4", "diagonal D1–A4"]
+    assert [CONTRACT(line.reason()) for line in coin_bonus_lines(rows)] == ["row 1"]
+    assert [CONTRACT(line.reason()) for line in coin_bonus_lines(columns)] == ["column B"]
+    assert [CONTRACT(line.reason()) for g in diagonals for line in coin_bonus_lines(g)] == ["diagonal A1–D4",
+                                                                                           "diagonal D1–A4"]
 
 
 def test_build_helper_puts_each_letter_in_its_cell() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from scorer import GameResult, InvalidGameError, Severity, score_game
 from scorer.vocab import Board, Category
+from zengarden.wording import CONTRACT
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -58,7 +59,7 @@ LEVEL5 = {
 
 
 def test_level1_sample_tie_broken_by_coins() -> None:
-    result = score_game(load("game-level1.json")).to_dict()
+    result = score_game(load("game-level1.json")).to_dict(words=CONTRACT)
     assert table(result) == LEVEL1
     assert [(p["name"], p["total"], p["rank"]) for p in result["players"]] == [("Ann", 50, 2), ("Bob", 50, 1)]
     assert result["winners"] == ["Bob"]
@@ -66,14 +67,14 @@ def test_level1_sample_tie_broken_by_coins() -> None:
 
 
 def test_level3_sample() -> None:
-    result = score_game(load("game-level3.json")).to_dict()
+    result = score_game(load("game-level3.json")).to_dict(words=CONTRACT)
     assert table(result) == LEVEL3
     assert [(p["total"], p["rank"]) for p in result["players"]] == [(50, 2), (45, 3), (67, 1)]
     assert result["winners"] == ["Cy"] and result["tie_break"] is None
 
 
 def test_level5_sample() -> None:
-    result = score_game(load("game-level5.json")).to_dict()
+    result = score_game(load("game-level5.json")).to_dict(words=CONTRACT)
     assert table(result) == LEVEL5
     assert [(p["total"], p["rank"]) for p in result["players"]] == [(72, 1), (60, 2), (46, 4), (49, 3)]
     assert result["winners"] == ["Ann"]
@@ -91,7 +92,7 @@ def test_result_contract_keys_follow_the_boards_in_play() -> None:
         game["missions"] = {1: [], 2: [], 3: []}[1] if 5 not in boards else data["missions"][2:]
         if 1 not in boards:
             game.pop("preferences")
-        result = score_game(game).to_dict()
+        result = score_game(game).to_dict(words=CONTRACT)
         for p in result["players"]:
             assert list(p["categories"]) == keys
             assert p["total"] == sum(p["categories"].values())
@@ -100,7 +101,7 @@ def test_result_contract_keys_follow_the_boards_in_play() -> None:
 
 
 def test_explanations_name_the_contributing_cells() -> None:
-    result = score_game(load("game-level5.json")).to_dict()
+    result = score_game(load("game-level5.json")).to_dict(words=CONTRACT)
     ann = result["players"][0]["explanations"]
     assert ann["walkways"]["cells"] == [
         "A1", "B1", "A2", "B2", "C1", "D1", "C2", "D2", "A3", "B3", "A4", "B4", "C3", "D3", "C4", "D4"]
@@ -114,7 +115,7 @@ def test_explanations_name_the_contributing_cells() -> None:
 def test_more_points_wins_without_tie_break() -> None:
     data = load("game-level1.json")
     data["players"][0]["coins"] = 12  # Ann 53, Bob 50
-    result = score_game(data).to_dict()
+    result = score_game(data).to_dict(words=CONTRACT)
     assert result["winners"] == ["Ann"] and result["tie_break"] is None
     assert [p["rank"] for p in result["players"]] == [1, 2]
 
@@ -125,7 +126,7 @@ def test_shared_victory_when_points_and_coins_tie() -> None:
     # so both players have 38 points before coins.
     data["players"][0]["garden"][0][2] = "sand/stone/gate/se"
     data["players"][0]["coins"] = data["players"][1]["coins"] = 12
-    result = score_game(data).to_dict()
+    result = score_game(data).to_dict(words=CONTRACT)
     assert [p["total"] for p in result["players"]] == [50, 50]
     assert result["winners"] == ["Ann", "Bob"]
     assert "shared victory" in result["tie_break"]
@@ -143,14 +144,14 @@ def test_invalid_game_raises_with_every_problem() -> None:
 
 def test_majority_interpretation_is_switchable_in_the_game_file() -> None:
     data = load("game-level5.json")  # water: Ann 8, Bob 2, Cy 0, Dan 0
-    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [8, 4, 0, 0]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict(words=CONTRACT)["players"]] == [8, 4, 0, 0]
     data["rules"] = {"majority_needs_a_tile": False}
-    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [8, 4, 0, 0]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict(words=CONTRACT)["players"]] == [8, 4, 0, 0]
     data["players"] = data["players"][2:]  # Cy and Dan, both 0 water: they now share first place
     data["missions"][1]["completed_by"] = ["Dan", "Cy"]
-    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [8, 8]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict(words=CONTRACT)["players"]] == [8, 8]
     del data["rules"]
-    assert [p["categories"]["majority"] for p in score_game(data).to_dict()["players"]] == [0, 0]
+    assert [p["categories"]["majority"] for p in score_game(data).to_dict(words=CONTRACT)["players"]] == [0, 0]
 
 
 def test_unknown_rules_switch_is_an_error() -> None:
@@ -178,7 +179,7 @@ def test_score_game_returns_a_frozen_typed_result() -> None:
 
 def test_to_dict_without_explanations_is_the_bare_contract() -> None:
     result = score_game(load("game-level3.json"))
-    full, bare = result.to_dict(), result.to_dict(explain=False)
+    full, bare = result.to_dict(words=CONTRACT), result.to_dict(explain=False, words=CONTRACT)
     assert list(full) == ["players", "winners", "tie_break", "warnings", "boards"]
     assert [set(p) for p in bare["players"]] == [{"name", "total", "rank", "categories"}] * 3
     assert [{k: v for k, v in p.items() if k != "explanations"} for p in full["players"]] == bare["players"]

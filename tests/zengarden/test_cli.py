@@ -40,7 +40,7 @@ def test_tie_break_is_explained() -> None:
 def test_explain_adds_reasons_and_tiles() -> None:
     code, out, _ = run("score", "--explain", str(SAMPLES / "game-level5.json"))
     assert code == 0
-    assert "Major preference: 4 tiles show decor:gate × 2 = 8" in out
+    assert "Major preference: 4 tiles show decor: gate × 2 = 8" in out
     assert "tiles: A1, C1, A3, C3" in out
 
 
@@ -63,7 +63,7 @@ def test_invalid_game_lists_problems_on_stderr(tmp_path: Path) -> None:
     code, out, err = run("score", str(path))
     assert code == 2 and out == ""
     assert "coins must be 0–25" in err
-    assert "player 'Bob', cell A1: tile water/stone/gate is also at A1 in Ann's garden" in err
+    assert "player 'Bob', cell A1: tile water / stone / gate is also at A1 in Ann's garden" in err
     assert "Traceback" not in err
 
 

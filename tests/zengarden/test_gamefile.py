@@ -12,6 +12,7 @@ from scorer import Garden, InvalidGameError
 from tests.scorer.test_score import LEVEL1, load, table
 from zengarden.cli import main
 from zengarden.gamefile import score_game_file
+from zengarden.wording import CONTRACT
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -76,8 +77,9 @@ def test_missing_photo_file_is_a_clean_error(tmp_path: Path) -> None:
     data = load("game-level1.json")
     del data["players"][1]["garden"]
     data["players"][1]["photo"] = "missing.jpg"
-    with pytest.raises(InvalidGameError, match="photo file not found"):
+    with pytest.raises(InvalidGameError) as info:
         score_game_file(data, base_dir=tmp_path, reader=lambda paths: [])
+    assert "photo file not found" in info.value.format(CONTRACT)
 
 
 @pytest.mark.slow
@@ -99,4 +101,4 @@ def test_zengarden_score_reads_the_sample_photos_with_the_bundled_model() -> Non
     for player in game["players"]:
         sidecar = json.loads((SAMPLES / Path(player.pop("photo")).with_suffix(".json")).read_text())
         player["garden"] = sidecar["garden"]
-    assert result == score_game_file(game).to_dict()
+    assert result == score_game_file(game).to_dict(words=CONTRACT)
