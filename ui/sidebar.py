@@ -17,6 +17,10 @@ def sidebar(T: i18n.Translator) -> None:
         if lang != s.settings["lang"]:
             s.settings["lang"] = lang
             state.save_settings(s.settings)
+            # widgets restart from the draft: drop-downs keep the labels they were drawn with
+            for player in s.draft["players"]:
+                player["editor_base"] = [list(r) for r in player["garden"]]
+            s.gen += 1
             st.rerun()
         if st.button(T("new_game"), icon="➕", width="stretch"):
             fresh = vm.new_draft(players=len(s.draft["players"]))

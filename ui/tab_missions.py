@@ -1,9 +1,12 @@
-"""Missions tab: who qualifies for each mission by their garden; the players give the order."""
+"""Missions tab: what each mission needs, who qualifies by their garden; the players give the
+order of completion (picked one by one: a "select all" would invent an order)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from scorer.rules import mission_points
+from scorer.vocab import MISSION_MIN_COUNT
 from ui import i18n
 from ui import viewmodel as vm
 from ui.session import k, ss
@@ -21,6 +24,8 @@ def missions_tab(T: i18n.Translator) -> None:
         if len(status.features) < 2:
             st.caption(T("mission_pick_features"))
             continue
+        first, second = (T.feature(f) for f in status.features)
+        st.caption(T("mission_needs", n=MISSION_MIN_COUNT, first=first, second=second))
         if any(vm.missing_cells(p["garden"]) for p in draft["players"]):
             st.caption(T("mission_gardens_first", order=", ".join(mission["completed_by"]) or "—"))
             continue
@@ -36,5 +41,9 @@ def missions_tab(T: i18n.Translator) -> None:
             continue
         default = [n for n in mission["completed_by"] if n in status.qualifiers]
         order = st.multiselect(T("mission_order"), list(status.qualifiers), default=default,
-                               key=k(f"order{status.index}"), help=T("mission_order_help"))
+                               key=k(f"order{status.index}"), help=T("mission_order_help"), select_all=False)
         mission["completed_by"] = list(order)
+        if order:
+            st.caption(T("mission_places", places=" · ".join(
+                T("mission_place", ordinal=T.words.ordinal(place), name=name, points=mission_points(place))
+                for place, name in enumerate(order, start=1))))
