@@ -274,7 +274,7 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
             try:
                 grid = vm.parse_garden_text(text)
             except ValueError as exc:
-                st.error(T("notation_error", error=str(exc)))
+                st.error(T("notation_error", error=T.notation_error(exc)))
             else:
                 set_grid(player, grid)
                 st.rerun()
