@@ -12,6 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import i18n
+from ui.layout import phone_layout
 from ui.session import init_session, show_notices, ss, sync_draft
 from ui.sidebar import sidebar
 from ui.tab_gardens import gardens_tab
@@ -31,7 +32,9 @@ def main() -> None:
     init_session()
     s = ss()
     T = i18n.Translator(s.settings.get("lang", "en"))
-    game = st.radio(T("game"), list(GAMES), format_func=GAMES.get, horizontal=True, key="game_choice")
+    phone_layout()
+    game = st.radio(T("game"), list(GAMES), format_func=GAMES.get, horizontal=True, key="game_choice",
+                    label_visibility="collapsed")
     if game == "emperors":
         from ui.emperors_page import render
 
@@ -45,7 +48,9 @@ def main() -> None:
     st.title(T("title"))
     show_notices(T)
     sidebar(T)
-    tabs = st.tabs([T("tab_setup"), T("tab_gardens"), T("tab_missions"), T("tab_results"), T("tab_history")])
+    # keyed and tracked: the open tab stays open when what lies above it changes (a notice, a message)
+    tabs = st.tabs([T("tab_setup"), T("tab_gardens"), T("tab_missions"), T("tab_results"), T("tab_history")],
+                   key="main_tabs", on_change="rerun")
     with tabs[0]:
         setup_tab(T)
     with tabs[1]:

@@ -29,7 +29,7 @@ SHEET_GAP = 4
 #: Pixels of the open cell's pictures.
 BIG_TILE = 240
 #: Pixels of an alternative's picture beside its button.
-ALT_TILE = 72
+ALT_TILE = 64
 
 Grid = list[list[str]]
 
@@ -73,8 +73,9 @@ def garden_grid(T: i18n.Translator, i: int, draft: dict[str, Any], image: np.nda
         st.caption(T("tap_hint" if not vm.missing_cells(grid) else "tap_hint_empty"))
     sheet = overlay.tap_sheet(grid, crops=crops, tile_size=SHEET_TILE, gap=SHEET_GAP, review=marks,
                               corrected=changed, selected=state["swap"] or state["open"])
-    value = streamlit_image_coordinates(overlay.to_rgb(sheet), key=k(f"sheet{i}"), use_column_width="auto",
-                                        image_format="JPEG", jpeg_quality=88, cursor="pointer")
+    with st.container(width=sheet.shape[1]):  # the column's width on a phone, the sheet's own on a desktop
+        value = streamlit_image_coordinates(overlay.to_rgb(sheet), key=k(f"sheet{i}"), use_column_width="always",
+                                            image_format="JPEG", jpeg_quality=88, cursor="pointer")
     if value and value != state["last"]:
         state["last"] = value
         cell = overlay.sheet_cell(value["x"], value["y"], float(value.get("width") or sheet.shape[1]),
@@ -127,8 +128,9 @@ def cell_panel(T: i18n.Translator, i: int, draft: dict[str, Any], state: dict[st
             big = cell_crops(player.get("photo") or "", json.dumps(reading["corners"]), BIG_TILE, image)
             pictures.append((big[r * vm.GRID + c], T("cell_photo")))
         pictures.append((overlay.tile_picture(tile, BIG_TILE), T("cell_entered")))
-        for col, (pic, caption) in zip(st.columns(len(pictures), wrap=False), pictures):
-            col.image(overlay.to_rgb(pic), caption=caption, width="stretch")
+        with st.container(horizontal=True, gap="small"):
+            for pic, caption in pictures:
+                st.image(overlay.to_rgb(pic), caption=caption, width=150)
         if state["pick"] and state["pick"].get("cell") == cell:
             tap_pick(T, i, draft, state, cell, apply)
             return
@@ -137,9 +139,11 @@ def cell_panel(T: i18n.Translator, i: int, draft: dict[str, Any], state: dict[st
         if alts:
             st.caption(T("could_be"))
         for n, alt in enumerate(alts):
-            pic_col, btn_col = st.columns([1, 3], vertical_alignment="center", wrap=False)
-            pic_col.image(overlay.to_rgb(overlay.tile_picture(alt.tile, ALT_TILE)), width="stretch")
-            label = f"{T.kind(alt.tile)} · {alt.percent} %"
+            pic_col, btn_col = st.columns([1, 4], vertical_alignment="center", wrap=False)
+            pic_col.image(overlay.to_rgb(overlay.tile_picture(alt.tile, ALT_TILE)), width=ALT_TILE)
+            # what the guess changes (the picture shows the whole tile), then the reader's percent
+            percent = f"{alt.percent} %" if alt.percent else "< 1 %"
+            label = " · ".join([*(T.value(a, v) for a, v in vm.changed_parts(current, alt.tile)), percent])
             if alt.used_by:
                 label += " · " + T("also_at", where=" ".join(alt.used_by))
             if btn_col.button(label, key=k(f"alt{i}_{n}"), type="primary" if n == 0 else "secondary",
@@ -148,24 +152,24 @@ def cell_panel(T: i18n.Translator, i: int, draft: dict[str, Any], state: dict[st
                 state["did"] = T("cell_set", cell=cell, tile=T.kind(alt.tile))
                 state["open"] = None
                 st.rerun()
-        row = st.columns(3, wrap=False)
-        if tile is not None and row[0].button("↻ " + T("turn"), key=k(f"turn{i}"), width="stretch"):
-            apply(vm.set_cell(grid, cell, vm.turn_tile(current)))
-            state["did"] = T("cell_set", cell=cell, tile=T.kind(vm.turn_tile(current)))
-            st.rerun()  # stays open: turn again until the path lies right
-        if row[1].button("⇄ " + T("swap_with"), key=k(f"swap{i}"), width="stretch"):
-            state["swap"], state["open"] = cell, None
-            st.rerun()
-        if row[2].button(T("other_tile"), key=k(f"other{i}"), width="stretch"):
-            state["pick"] = {"cell": cell}
-            st.rerun()
-        if reading and cell in reading.get("review", []) and current == (reading.get("garden") or grid)[r][c] \
-                and cell not in (reading.get("checked") or []) \
-                and st.button("✓ " + T("right_as_read"), key=k(f"keep{i}"), width="stretch"):
-            reading["checked"] = [*(reading.get("checked") or []), cell]
-            state["did"] = T("cell_checked", cell=cell)
-            state["open"] = None
-            st.rerun()
+        with st.container(horizontal=True, gap="small"):  # wraps onto a second row on a phone
+            if tile is not None and st.button("↻ " + T("turn"), key=k(f"turn{i}")):
+                apply(vm.set_cell(grid, cell, vm.turn_tile(current)))
+                state["did"] = T("cell_set", cell=cell, tile=T.kind(vm.turn_tile(current)))
+                st.rerun()  # stays open: turn again until the path lies right
+            if st.button("⇄ " + T("swap_with"), key=k(f"swap{i}")):
+                state["swap"], state["open"] = cell, None
+                st.rerun()
+            if st.button(T("other_tile"), key=k(f"other{i}")):
+                state["pick"] = {"cell": cell}
+                st.rerun()
+            if reading and cell in reading.get("review", []) and current == (reading.get("garden") or grid)[r][c] \
+                    and cell not in (reading.get("checked") or []) \
+                    and st.button("✓ " + T("right_as_read"), key=k(f"keep{i}")):
+                reading["checked"] = [*(reading.get("checked") or []), cell]
+                state["did"] = T("cell_checked", cell=cell)
+                state["open"] = None
+                st.rerun()
 
 
 def tap_pick(T: i18n.Translator, i: int, draft: dict[str, Any], state: dict[str, Any], cell: str,

@@ -103,8 +103,6 @@ def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
 
 def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_cells: list[str]) -> None:
     s = ss()
-    player["coins"] = int(st.number_input(T("coins"), MIN_COINS, MAX_COINS, value=int(player["coins"]),
-                                          key=k(f"coins{i}")))
     photo_input(T, i, player)
     message = s.messages.get(i)
     if message:
@@ -128,12 +126,19 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
                 set_grid(player, reading["garden"])
                 st.rerun()
             corner_clicker(T, i, player, image, expanded=True)
+            coins_input(T, i, player)
             return
     garden_undo(T, i, player)  # notes this garden's last change; Undo puts the one before back
     garden_grid(T, i, ss().draft, image, marks, lambda grid: set_grid(player, grid))
+    coins_input(T, i, player)
     if image is not None:
         corner_clicker(T, i, player, image)
     garden_editor(T, i, player, marks)
+
+
+def coins_input(T: i18n.Translator, i: int, player: dict[str, Any]) -> None:
+    player["coins"] = int(st.number_input(T("coins"), MIN_COINS, MAX_COINS, value=int(player["coins"]),
+                                          key=k(f"coins{i}")))
 
 
 def outline_unconfirmed(reading: dict[str, Any]) -> bool:

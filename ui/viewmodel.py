@@ -319,6 +319,13 @@ def tile_text(parts: Mapping[str, str | None]) -> str:
     return "/".join(values) if any(values) else ""
 
 
+def changed_parts(current: str, tile: str) -> list[tuple[str, str]]:
+    """The parts (attribute, value) in which ``tile`` differs from ``current``: what a guess
+    would change, for a short button label. All of ``tile``'s parts when ``current`` is empty."""
+    now, new = tile_parts(current), tile_parts(tile)
+    return [(a, new[a]) for a in ATTRS if new[a] and new[a] != now[a]]
+
+
 def set_cell(grid: Sequence[Sequence[str]], cell: str, tile: str) -> list[list[str]]:
     """A copy of the grid with ``cell`` holding ``tile``."""
     out = [list(row) for row in grid]

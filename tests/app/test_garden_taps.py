@@ -147,3 +147,11 @@ def test_tap_sheet_draws_crops_with_the_entered_tile_and_marks() -> None:
     # the photo crop fills the cell; the entered tile is the inset at its lower right
     assert plain[4 + 40, 4 + 10].tolist() == crops[0][0, 0].tolist()
     assert plain[4 + 55, 4 + 55].tolist() != crops[0][0, 0].tolist()
+
+
+def test_changed_parts_name_what_a_guess_would_change() -> None:
+    assert vm.changed_parts("clay/stone/pagoda/nw", "clay/stone/buddha/nw") == [("decor", "buddha")]
+    assert vm.changed_parts("clay/stone/pagoda/nw", "water/stone/pagoda/se") == [("floor", "water"),
+                                                                                 ("corner", "se")]
+    assert vm.changed_parts("", "clay/stone/pagoda/nw") == [("floor", "clay"), ("path", "stone"),
+                                                            ("decor", "pagoda"), ("corner", "nw")]
