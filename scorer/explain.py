@@ -72,7 +72,7 @@ class ProblemCode(str, Enum):
     PREFERENCES_IGNORED = "preferences_ignored"
     PREFERENCES_MISSING = "preferences_missing"  # spaces
     PREFERENCES_NOT_AN_OBJECT = "preferences_not_an_object"  # got
-    UNKNOWN_SPACE = "unknown_space"  # key, spaces
+    UNKNOWN_SPACE = "unknown_space"  # key, expected (the spaces' keys)
     SPACE_EMPTY = "space_empty"  # space
     MISSIONS_NOT_A_LIST = "missions_not_a_list"  # got
     MISSION_COUNT = "mission_count"  # given, needed

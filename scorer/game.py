@@ -183,7 +183,7 @@ def _parse_preferences(data: Mapping[str, Any], boards: Sequence[Board], out: _C
     prefs: dict[Space, Feature] = {}
     for key in raw:
         if key not in {s.value for s in ALL_SPACES}:
-            out.error(ProblemCode.UNKNOWN_SPACE, {"key": repr(key), "spaces": ALL_SPACES}, field="preferences")
+            out.error(ProblemCode.UNKNOWN_SPACE, {"key": repr(key), "expected": ALL_SPACES}, field="preferences")
     for space in ALL_SPACES:
         if space.value not in raw:
             out.error(ProblemCode.SPACE_EMPTY, {"board": int(Board.BASICS), "space": space},

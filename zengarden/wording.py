@@ -109,7 +109,7 @@ EN_TEMPLATES: Final[dict[ReasonCode | ProblemCode, Template]] = {
     ProblemCode.PREFERENCES_IGNORED: "'preferences' given but board {board} is not in play; they are ignored",
     ProblemCode.PREFERENCES_MISSING: "board {board} is in play but 'preferences' is missing ({spaces})",
     ProblemCode.PREFERENCES_NOT_AN_OBJECT: "'preferences' must be an object, got {got}",
-    ProblemCode.UNKNOWN_SPACE: "unknown preference space {key} (expected {spaces})",
+    ProblemCode.UNKNOWN_SPACE: "unknown preference space {key} (expected {expected})",
     ProblemCode.SPACE_EMPTY: "board {board} needs an Emperor tile on '{space}'",
     ProblemCode.MISSIONS_NOT_A_LIST: "'missions' must be a list, got {got}",
     ProblemCode.MISSION_COUNT: Cases("all_boards", {True: "{given} mission(s) given; boards 4 and 5 need {needed}"},
@@ -215,7 +215,7 @@ DE_TEMPLATES: Final[dict[ReasonCode | ProblemCode, Template]] = {
                                      "ignoriert",
     ProblemCode.PREFERENCES_MISSING: "Tafel {board} ist im Spiel, aber 'preferences' fehlt ({spaces})",
     ProblemCode.PREFERENCES_NOT_AN_OBJECT: "'preferences' muss ein Objekt sein, nicht {got}",
-    ProblemCode.UNKNOWN_SPACE: "unbekanntes Vorliebenfeld {key} (erwartet: {spaces})",
+    ProblemCode.UNKNOWN_SPACE: "unbekanntes Vorliebenfeld {key} (erwartet: {expected})",
     ProblemCode.SPACE_EMPTY: "Tafel {board} braucht ein Kaiserplättchen auf „{space}“",
     ProblemCode.MISSIONS_NOT_A_LIST: "'missions' muss eine Liste sein, nicht {got}",
     ProblemCode.MISSION_COUNT: Cases("all_boards", {True: "{given} Auftrag/Aufträge angegeben; Tafeln 4 und 5 "
