@@ -91,3 +91,38 @@ def test_console_script_runs_as_a_process() -> None:
     proc = subprocess.run([sys.executable, "-m", "zengarden.cli", "score", "/nonexistent.json"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_json_is_byte_identical_to_the_contract_before_reasons_became_data(level: int) -> None:
+    """The files in contract/ are `zengarden score --json --explain` from before the engine's reasons
+    became codes and values: the contract's English must not move by a byte."""
+    code, out, _ = run("score", "--json", "--explain", str(SAMPLES / f"game-level{level}.json"))
+    assert code == 0
+    assert out == (Path(__file__).parent / "contract" / f"game-level{level}.json").read_text()
+
+
+def test_german_sheet_reasons_and_problems(tmp_path: Path) -> None:
+    code, out, _ = run("score", "--explain", "--lang", "de", str(SAMPLES / "game-level1.json"))
+    assert code == 0
+    assert out.splitlines()[0].split() == ["Kategorie", "Ann", "Bob"]
+    assert "Gleichstand: Ann und Bob haben 50 Punkte; Bob gewinnt mit den meisten übrigen Münzen" in out
+    assert "Große Vorliebe: " in out and "Plättchen zeigen Dekor: Tor × 2" in out
+    assert "Spalte A brachte einen Münzbonus für Tor" in out
+    for english in ("tiles show", "coins left", "Tie-break", "Winner", "Notes", "earned a", "floor:", "decor:"):
+        assert english not in out, english
+    data = json.loads((SAMPLES / "game-level1.json").read_text())
+    data["players"][0]["coins"] = 40
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run("score", "--lang", "de", str(path))
+    assert code == 2
+    assert "kann nicht gewertet werden" in err and "Fehler: Spieler 'Ann': Münzen müssen 0–25 sein" in err
+
+
+def test_german_json_keeps_the_contract_keys() -> None:
+    _, out, _ = run("score", "--json", "--explain", "--lang", "de", str(SAMPLES / "game-level1.json"))
+    result = json.loads(out)
+    assert set(result["players"][0]["categories"]) == {"coins", "walkways", "decor", "minor", "major", "majority",
+                                                       "detail"}
+    assert result["players"][0]["explanations"]["coins"]["reason"].endswith("Münzen übrig × 1 Punkt = 9")

@@ -7,12 +7,23 @@ import io
 import json
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from PIL import Image
 
 from scorer import score_game
-from zengarden.export import BGSTATS_URL, bgstats_link, bgstats_payload, score_sheet_csv, score_sheet_png, summary_text
+from zengarden import wording
+from zengarden.export import (
+    BGSTATS_URL,
+    bgstats_link,
+    bgstats_payload,
+    drawable,
+    has_glyph,
+    score_sheet_csv,
+    score_sheet_png,
+    summary_text,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
@@ -72,3 +83,47 @@ def test_score_sheet_png_is_an_image() -> None:
     data = score_sheet_png(RESULT, colours=["blue", "yellow", "green", "red"])
     img = Image.open(io.BytesIO(data))
     assert img.format == "PNG" and img.width > 400 and img.height > 300
+
+
+def _drawn_texts(monkeypatch: Any, fonts: Any = None, words: Any = None) -> list[tuple[str, Any]]:
+    """Every (text, font) the PNG sheet draws, German labels included."""
+    from PIL import ImageDraw
+
+    drawn: list[tuple[str, Any]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: Any, xy: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append((text, kwargs.get("font")))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    tied = score_game(json.loads((ROOT / "samples" / "game-level1.json").read_text()))
+    for result in (RESULT, tied):
+        score_sheet_png(result, wording.GERMAN.labels(), ["blue", "yellow", "green", "red"], words=wording.GERMAN,
+                        fonts=fonts)
+    return drawn
+
+
+def test_png_sheet_draws_no_missing_glyph_with_the_system_font(monkeypatch: Any) -> None:
+    drawn = _drawn_texts(monkeypatch)
+    texts = [t for t, _ in drawn]
+    umlauts = has_glyph(drawn[0][1], "ü")  # a system font with umlauts, or PIL's own (ASCII only)
+    assert ("Münzen" if umlauts else "Muenzen") in texts
+    assert any("Bob gewinnt mit den meisten" in t for t in texts)  # the tie-break, in German
+    assert "Sieg: Ann" in texts and not any("★" in t for t in texts)
+    for text, font in drawn:
+        assert all(has_glyph(font, ch) for ch in text), text
+
+
+def test_png_sheet_spells_what_a_font_lacks(monkeypatch: Any) -> None:
+    """PIL's own font has ASCII only: umlauts and arrows are spelled out, never drawn as boxes."""
+    from PIL import ImageFont
+
+    basic = (ImageFont.load_default(size=22), ImageFont.load_default(size=24))
+    assert not has_glyph(basic[0], "ü") and not has_glyph(basic[0], "★")
+    drawn = _drawn_texts(monkeypatch, fonts=basic)
+    texts = [t for t, _ in drawn]
+    assert "Muenzen" in texts
+    for text, font in drawn:
+        assert all(has_glyph(font, ch) for ch in text), text
+    assert drawable("Große Vorliebe → 8 ★", basic[0]) == "Grosse Vorliebe -> 8 "
