@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.score import GameResult, score_game
+from zengarden.wording import CONTRACT
 
 ENV_DATA_DIR = "ZENGARDEN_DATA_DIR"
 DB_NAME = "history.sqlite3"
@@ -97,7 +98,7 @@ class SavedGame:
     updated_at: str
     title: str
     game: dict[str, Any]
-    result: dict[str, Any]  # the result contract as stored (GameResult.to_dict() when saved)
+    result: dict[str, Any]  # the result contract as stored (GameResult.to_dict(words=CONTRACT) when saved)
     readings: dict[str, Any] = field(default_factory=dict)
 
 
@@ -146,7 +147,8 @@ class History:
         now = timestamp()
         boards = json.dumps(list(game.get("boards", [])))
         payload = (title, boards, json.dumps(game, ensure_ascii=False),
-                   json.dumps(result.to_dict(), ensure_ascii=False), json.dumps(readings or {}, ensure_ascii=False))
+                   json.dumps(result.to_dict(words=CONTRACT), ensure_ascii=False),
+                   json.dumps(readings or {}, ensure_ascii=False))
         with self._connect() as con:
             if game_id is not None and con.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
                 con.execute(

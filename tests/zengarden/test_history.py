@@ -11,6 +11,7 @@ import pytest
 
 from scorer import InvalidGameError, score_game
 from zengarden.history import DB_NAME, ENV_DATA_DIR, History, data_dir
+from zengarden.wording import CONTRACT
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
@@ -41,7 +42,7 @@ def test_save_list_load_delete(tmp_path: Path) -> None:
     assert summary.winners == result.winners
     assert [n for n, _, _ in summary.players] == ["Ann", "Bob", "Cy", "Dan"]
     saved = db.load(gid)
-    assert saved.game == LEVEL5 and saved.result == result.to_dict()
+    assert saved.game == LEVEL5 and saved.result == result.to_dict(words=CONTRACT)
     assert saved.readings["Ann"]["corrections"][0]["cell"] == "A1"
     assert db.delete(gid) is True
     assert db.delete(gid) is False
@@ -63,7 +64,7 @@ def test_update_in_place_and_rescore(tmp_path: Path) -> None:
     assert db.load(gid).result["players"][0]["total"] == 0
     fresh = db.rescore(gid)
     assert fresh == result
-    assert db.load(gid).result == fresh.to_dict()
+    assert db.load(gid).result == fresh.to_dict(words=CONTRACT)
 
 
 def test_rescore_invalid_game_raises(tmp_path: Path) -> None:
