@@ -6,6 +6,7 @@ The public API is re-exported here::
 """
 
 from scorer.errors import InvalidGameError, NotationError, Problem, Severity
+from scorer.explain import ALL_PROBLEM_CODES, ALL_REASON_CODES, ProblemCode, Reason, ReasonCode
 from scorer.game import Game, Mission, Player, Rules, parse_game, qualifies, validate_game
 from scorer.rules import CategoryScore, coin_bonus_lines, find_walkways, floor_areas
 from scorer.score import GameResult, PlayerResult, score, score_game
@@ -24,6 +25,8 @@ from scorer.tiles import (
 __all__ = [
     "ALL_CELLS",
     "ALL_FEATURES",
+    "ALL_PROBLEM_CODES",
+    "ALL_REASON_CODES",
     "ALL_TILE_KINDS",
     "CategoryScore",
     "Feature",
@@ -36,6 +39,9 @@ __all__ = [
     "Player",
     "PlayerResult",
     "Problem",
+    "ProblemCode",
+    "Reason",
+    "ReasonCode",
     "Rules",
     "Severity",
     "Tile",
