@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,18 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+
+
+def stored_draft(page: Any, data_dir: Path) -> dict[str, Any]:
+    """The draft the app stored for the page's game (the ``?game=`` of its address): what the app
+    really holds. KeyError while the page has no game or the game is not stored yet."""
+    from zengarden.drafts import DraftStore
+
+    game = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)["game"][0]
+    stored = DraftStore.open(data_dir).load(game)
+    if stored is None:
+        raise KeyError(game)
+    return dict(stored.draft)
 
 
 def free_port() -> int:

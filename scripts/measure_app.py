@@ -5,11 +5,11 @@
 Prints:
 * server start: ``streamlit run app.py`` launched -> health check answers;
 * first page: browser opens the URL -> the title is shown and the first run is finished;
-* page reload on the running server (a new session restoring the autosaved draft);
+* page reload on the running server (a new session on the same game link restoring its draft);
 * upload -> scores: a sample photo handed to the uploader -> the totals line naming that player
   is shown (the other gardens of the game already entered), median and max over ``--runs``
   uploads (each run uploads the photo with different bytes so it is really read again);
-* the reader's own timings for that photo (localise, classify), from the app's autosave.
+* the reader's own timings for that photo (localise, classify), from the app's stored draft.
 
 Uses the bundled tile model; if it is missing, trains a stand-in from samples/photos first (said so
 in the output). Needs /usr/bin/chromium. Writes nothing into the repository.
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, app_server, wait_idle  # noqa: E402
+from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, app_server, stored_draft, wait_idle  # noqa: E402
 from ui import state  # noqa: E402
 from ui.photos import reading_ready  # noqa: E402
 
@@ -38,10 +38,10 @@ PHOTOS = ROOT / "samples" / "photos"
 
 
 def _garden_cleared(page: object, data: Path, timeout_ms: int = 5000) -> bool:
-    """Whether the first player's garden is empty in the app's autosave (polled)."""
+    """Whether the first player's garden is empty in the app's stored draft (polled)."""
     for _ in range(timeout_ms // 200):
         try:
-            draft = json.loads((data / "autosave.json").read_text())
+            draft = stored_draft(page, data)
             if not any(t for row in draft["players"][0]["garden"] for t in row):
                 return True
         except (OSError, ValueError, KeyError, IndexError):
@@ -132,14 +132,14 @@ def main() -> int:
                 raise
             times.append(time.perf_counter() - t0)
             wait_idle(page)
+        draft = stored_draft(page, data)
         browser.close()
-    draft = json.loads((data / "autosave.json").read_text())
     reader = draft["players"][0]["reading"] or {}
     print(f"model:                 {model_note}")
     print(f"server start:          {server_s:.2f} s (launch -> health check)")
     print(f"first page:            {first_page_s:.2f} s (open URL -> title shown, first run done)")
     print(f"app start total:       {server_s + first_page_s:.2f} s")
-    print(f"page reload (warm):    {reload_s:.2f} s (autosaved draft restored)")
+    print(f"page reload (warm):    {reload_s:.2f} s (the game link's draft restored)")
     print(f"upload -> scores:      median {statistics.median(times):.2f} s, max {max(times):.2f} s "
           f"over {len(times)} uploads ({', '.join(f'{t:.2f}' for t in times)})")
     timings = reader.get("timings", {})

@@ -86,12 +86,14 @@ def notify(level: str, key: str, **values: Any) -> None:
 
 def show_notices(T: i18n.Translator) -> None:
     s = ss()
+    # always one container, so what follows (the tabs) keeps its place and the open tab stays open
+    box = st.container()
     for level, key, values in s.notices:
         text = T(key, **values)
         if level == "toast":
             st.toast(text)
         else:
-            getattr(st, level)(text)
+            getattr(box, level)(text)
     s.notices = []
 
 
