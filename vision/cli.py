@@ -1,4 +1,4 @@
-"""`zengarden` sub-commands that belong to the vision layer: synth, read, train, bench.
+"""`zengarden` sub-commands that belong to the vision layer: synth, read, train, bench, enrol.
 
 Only argument definitions live here; each command's work is a function in its own module,
 imported lazily so `zengarden score` on a hand-entered game never loads OpenCV or scikit-learn.
@@ -58,6 +58,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="time each photo N times and keep each stage's median (default 1)")
     p.set_defaults(func=_run_bench)
 
+    p = sub.add_parser("enrol", help="teach the reader your copy: one photo of each floor's 15 tiles (+ any one other)")
+    p.add_argument("--out", required=True, help="model file to write (use it with --model)")
+    p.add_argument("--floor", nargs=2, action="append", required=True, metavar=("FLOOR", "PHOTO"),
+                   help="a photo of FLOOR's 15 tiles in any order and turns plus one tile of another floor "
+                        "(repeatable; all six floors for a full enrolment; a same-name .json sidecar gives the "
+                        "labels, or with 'corners' only the outline)")
+    p.add_argument("--board", default=None, help="a photo of the empty board (accepted, not used yet)")
+    p.add_argument("--labels-out", default=None,
+                   help="write the decided labels here (photo copies + sidecars) to review and correct")
+    p.add_argument("--base", default=None, help="model whose readers find and first read the tiles (default bundled)")
+    p.add_argument("--renders", type=int, default=None,
+                   help="photos rendered from your tiles to train on (default 160; fewer is faster)")
+    p.set_defaults(func=_run_enrol)
+
 
 def _run_synth(args: argparse.Namespace) -> int:
     from vision.synth import cli_synth
@@ -81,3 +95,9 @@ def _run_bench(args: argparse.Namespace) -> int:
     from vision.bench import cli_bench
 
     return cli_bench(args)
+
+
+def _run_enrol(args: argparse.Namespace) -> int:
+    from vision.enrol import cli_enrol
+
+    return cli_enrol(args)

@@ -199,6 +199,24 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
     weighted = [(g, float(min(cfg.calibration_weight, max(1.0, largest / len(g))))) for g in groups]
     if rendered:  # like synthetic photos
         weighted.append((rendered, 1.0))
+    return _fit_weighted(weighted, groups, cfg, report)
+
+
+def fit_readers(weighted: Sequence[tuple[Sequence[LabelledPhoto], float]], base: TileModel,
+                progress: Progress | None = None) -> TileModel:
+    """New readers from labelled photo groups, each with its weight (a photo of weight w gives w times
+    more jittered crops, up to ``cfg.calibration_max_copies``); the tile map and outline inset are
+    ``base``'s (a copy's enrolment teaches how its tiles look, not where gardens are)."""
+    groups = [list(g) for g, _ in weighted]
+    if not any(groups):
+        raise ValueError("no labelled photos to train on")
+    return _fit_weighted([(list(g), float(w)) for g, w in weighted if g], groups, base.cfg,
+                         progress or (lambda _f, _m: None), base)
+
+
+def _fit_weighted(weighted: list[tuple[list[LabelledPhoto], float]], groups: list[list[LabelledPhoto]],
+                  cfg: VisionConfig, report: Progress, base: TileModel | None = None) -> TileModel:
+    """Fit the readers on ``weighted`` photo groups, and the tile mask too unless ``base`` gives it."""
     total = sum(len(g) for g, _ in weighted)
     rng = np.random.default_rng(cfg.train_seed)
     mask_rng = np.random.default_rng([cfg.train_seed, 1])
@@ -214,7 +232,7 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
     done = 0
     for group, weight in weighted:
         copies = min(cfg.calibration_max_copies, round(cfg.train_jitter_copies * weight))
-        pixels = round(cfg.mask_train_pixels * weight)
+        pixels = round(cfg.mask_train_pixels * weight) if base is None else 0
         for photo in group:
             sample = photo_samples(photo, cfg, rng, mask_rng, copies, pixels, straight)
             feats.append(sample.features)
@@ -243,10 +261,13 @@ def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: 
         else:
             fx, fy, fw = x, y[:, i], w
         readers[name].fit_features(fx, fy, None if np.all(fw == fw[0]) else fw)
-    report(0.95, "fitting the tile mask")
-    mask = fit_mask(np.concatenate(mask_x), np.concatenate(mask_y), np.concatenate(mask_w), cfg)
-    report(0.97, "measuring the outline inset")
-    cfg = replace(cfg, outline_inset=measure_inset(groups, mask, cfg))
+    if base is None:
+        report(0.95, "fitting the tile mask")
+        mask = fit_mask(np.concatenate(mask_x), np.concatenate(mask_y), np.concatenate(mask_w), cfg)
+        report(0.97, "measuring the outline inset")
+        cfg = replace(cfg, outline_inset=measure_inset(groups, mask, cfg))
+    else:
+        mask = base.mask
     for clf in readers.values():
         clf.cfg = cfg
     meta = {

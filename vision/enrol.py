@@ -1,0 +1,634 @@
+"""Enrolment: learn one physical copy from a photo of each floor's 15 tiles, then read it like our art.
+
+``zengarden enrol --out MODEL [--board PHOTO] --floor FLOOR PHOTO [--floor FLOOR PHOTO ...]``.
+
+A floor photo shows the 15 tiles of one floor (one per path × decor pair) in any order and turns,
+and one tile of another floor. Stages, each arrays in, arrays out:
+
+1. ``locate_and_cut``: the reader's own localisation (:func:`vision.locate.locate_grid`) and crop
+   (:func:`vision.crop.crop_tiles`) -> ``(16, T, T, 3)`` cells; a sidecar's corners win.
+2. ``cell_cues``: per cell, with the path turned to the top-left by the corner read (a reader
+   that is colour-free enough to hold on unseen art): the path band's colour, spread and edge
+   direction, the floor's colour, and the figure's shape (pixels unlike the photo's floor), colour
+   and gradients. Band and figure cues are centred per photo: every floor photo holds each path
+   material 5 times and each figure 3 times, so the photo's mean is the floor and the light, not
+   the labels.
+3. ``decide_labels``: per photo a 16 × 16 assignment (Hungarian, as the decoder does): 15 columns
+   for the path × decor pairs and one for "another floor's tile". Costs: distances to the path and
+   figure prototypes pooled over all photos (30 tiles share each path material, 18 each figure),
+   the bundled readers' probabilities as a prior, and for the odd column the cell's floor against
+   its photo's and the other photos' floors. Prototypes and assignments are refined in turn until
+   nothing changes; cluster names are then fixed by the bundled readers' votes over each cluster.
+4. ``build_copy_model``: the 90 decided tile pictures rendered by the synthetic camera onto random
+   boards (``render_photo(..., tile_images=...)``), plus the enrolment photos themselves (weighted
+   up), train the readers (:func:`vision.train.fit_readers`); the tile map stays the bundled one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from scorer.tiles import Garden, Tile, TileKind, cell_name
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor
+from vision.config import VisionConfig
+from vision.crop import check_corners, crop_tiles
+from vision.dataset import LabelledPhoto, read_labelled, write_labelled
+from vision.io import load_image_scaled
+from vision.locate import locate_grid
+from vision.model import TileModel, upright_crops
+from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
+
+Progress = Callable[[float, str], None]
+
+#: The 15 labels of a floor photo, in a fixed order: (path index, decor index).
+PAIRS: tuple[tuple[int, int], ...] = tuple((p, d) for p in range(len(ALL_PATHS)) for d in range(len(ALL_DECORS)))
+ODD = len(PAIRS)  # the sixteenth column: a tile of another floor
+CELLS = GRID_SIZE * GRID_SIZE
+
+
+@dataclass(frozen=True)
+class EnrolConfig:
+    """Enrolment's thresholds and sizes (tile coordinates are fractions of a tile side, from the
+    top-left corner of a tile turned so its path wraps that corner)."""
+
+    #: Radii of the path band sampled for the path cues (inside the band of every style we know).
+    band: tuple[float, float] = (0.35, 0.52)
+    #: Floor sampled near the corner inside the band and in the two corners beside the figure.
+    floor_inner: float = 0.2
+    floor_corner: float = 0.27
+    #: The figure's box (both coordinates).
+    figure: tuple[float, float] = (0.46, 0.97)
+    #: A figure pixel differs from the photo's floor by this many floor spreads (soft ramp of 2).
+    figure_spread: float = 2.5
+    #: Weight of the bundled readers' log-probabilities against the copy's own prototypes.
+    prior_weight: float = 0.5
+    #: Dimensions kept of the figure cues (PCA over all cells) and refinement rounds at most.
+    figure_dims: int = 12
+    rounds: int = 12
+    #: A cell whose best swap costs less than this (in cost units) is listed as unsure.
+    unsure_margin: float = 2.0
+    #: Rendered photos of the copy's tiles for its model, their size, seed and tile picture side.
+    renders: int = 160
+    render_size: tuple[int, int] = (1200, 900)
+    render_seed: int = 5150
+    art_side: int = 128
+    #: Weight of the enrolment photos themselves against one rendered photo.
+    photo_weight: float = 8.0
+    #: Learn the tile map again from the rendered photos of the copy (else keep the base model's).
+    learn_map: bool = True
+
+
+DEFAULT_ENROL = EnrolConfig()
+
+
+class EnrolError(ValueError):
+    """Bad enrolment input (a message for the user, never a traceback)."""
+
+
+# --------------------------------------------------------------------------------------------
+# inputs
+
+
+_FLOOR_NAMES = {f.value: f for f in ALL_FLOORS} | {f.value.replace("_", "-"): f for f in ALL_FLOORS} | {
+    "cherry": Floor.CHERRY_BLOSSOM, "blossom": Floor.CHERRY_BLOSSOM}
+
+
+def parse_floor(name: str) -> Floor:
+    """A floor from its name (``sand``, ``cherry_blossom``, ``cherry-blossom``, ``cherry``)."""
+    floor = _FLOOR_NAMES.get(str(name).strip().lower())
+    if floor is None:
+        raise EnrolError(f"unknown floor {name!r}: one of {', '.join(f.value for f in ALL_FLOORS)}")
+    return floor
+
+
+@dataclass
+class FloorPhoto:
+    """One enrolment photo and what was found in it."""
+
+    floor: Floor
+    path: Path
+    #: ``(4, 2)`` corners in the loaded (possibly reduced) image, and that image's scale.
+    corners: np.ndarray = field(default_factory=lambda: np.zeros((4, 2)))
+    scale: float = 1.0
+    crops: np.ndarray = field(default_factory=lambda: np.zeros((0,)))
+    #: The user's labels (a same-name sidecar), or None.
+    labelled: Garden | None = None
+    outline_reasons: tuple[str, ...] = ()
+
+
+def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, Path]]:
+    """``(floor name, photo path)`` pairs -> checked pairs. Every floor may appear more than once,
+    but each needs its own photo; the same photo cannot stand for two floors."""
+    if not floors:
+        raise EnrolError("give at least one --floor FLOOR PHOTO")
+    out: list[tuple[Floor, Path]] = []
+    seen: dict[Path, Floor] = {}
+    for name, photo in floors:
+        floor = parse_floor(name)
+        path = Path(photo)
+        if not path.is_file():
+            raise EnrolError(f"{path}: photo not found")
+        key = path.resolve()
+        if key in seen:
+            raise EnrolError(f"{path} is given twice (as {seen[key].value} and {floor.value}): "
+                             f"each floor photo shows one floor; a second photo of a floor must be another file")
+        seen[key] = floor
+        out.append((floor, path))
+    return out
+
+
+def _corners_only(sidecar: Path) -> np.ndarray | None:
+    """The corners of a sidecar that gives only ``corners`` (no ``garden``), else None."""
+    if not sidecar.is_file():
+        return None
+    try:
+        data = json.loads(sidecar.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EnrolError(f"{sidecar}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or "garden" in data or "corners" not in data:
+        return None
+    try:
+        return check_corners(data["corners"])
+    except ValueError as exc:
+        raise EnrolError(f"{sidecar}: {exc}") from None
+
+
+def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
+    """Load a floor photo, find its 4×4 block and cut its cells -> :class:`FloorPhoto` with ``crops``
+    ``(16, T, T, 3)``. A same-name sidecar with ``garden`` and ``corners`` labels the photo; one
+    with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide."""
+    cfg = model.cfg
+    try:
+        image, scale = load_image_scaled(path, cfg)
+    except (ValueError, OSError) as exc:
+        raise EnrolError(f"{path}: {exc}") from None
+    labelled = None
+    reasons: tuple[str, ...] = ()
+    sidecar = path.with_suffix(".json")
+    given = _corners_only(sidecar)
+    if given is not None:  # the outline given by hand (four taps), the labels still to decide
+        corners = given * scale
+    elif sidecar.is_file():
+        try:
+            photo = read_labelled(path)
+        except ValueError as exc:
+            raise EnrolError(str(exc)) from None
+        labelled, corners = photo.garden, photo.corners * scale
+    else:
+        try:
+            found = locate_grid(image, 4, cfg, mask_model=model.mask)
+        except ValueError as exc:  # GridNotFoundError is a ValueError
+            raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above") \
+                from None
+        corners, reasons = found.corners, found.reasons
+    crops = crop_tiles(image, corners, cfg)
+    return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons)
+
+
+# --------------------------------------------------------------------------------------------
+# cues
+
+
+def _tile_coords(side: int, inset: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(side, side)`` tile coordinates x, y of a crop's pixel centres (the crop trims ``inset``)."""
+    t = inset + (np.arange(side, dtype=np.float32) + 0.5) / side * (1 - 2 * inset)
+    return np.meshgrid(t, t)
+
+
+def cell_cues(crops: np.ndarray, corners: np.ndarray, inset: float, ecfg: EnrolConfig = DEFAULT_ENROL
+              ) -> dict[str, np.ndarray]:
+    """Cells ``(K, T, T, 3)`` uint8 BGR and their corner indices ``(K,)`` (VOCAB order) -> cues:
+    ``path (K, 11)``, ``floor (K, 6)`` and ``figure (K, 64 + 3 + 128)`` (figure shape against the
+    photo's floor, figure colour, gradient histograms), ``floor_lab (K, 3)``. All cells must be
+    of one photo (the floor model is the photo's)."""
+    if crops.ndim != 4 or crops.shape[3] != 3 or crops.dtype != np.uint8:
+        raise ValueError(f"crops must be (K, T, T, 3) uint8, got {crops.shape} {crops.dtype}")
+    up = upright_crops(crops, corners)
+    k, side = up.shape[0], up.shape[1]
+    lab = np.stack([cv2.cvtColor(c, cv2.COLOR_BGR2LAB) for c in up]).astype(np.float32)
+    x, y = _tile_coords(side, inset)
+    dist = np.hypot(x, y)
+    band = (dist >= ecfg.band[0]) & (dist <= ecfg.band[1])
+    floor_m = (dist <= ecfg.floor_inner) | ((x >= 1 - ecfg.floor_corner) & (y <= ecfg.floor_corner)) | (
+        (x <= ecfg.floor_corner) & (y >= 1 - ecfg.floor_corner))
+    lo, hi = ecfg.figure
+    fig = (x >= lo) & (x <= hi) & (y >= lo) & (y <= hi)
+    gray = lab[..., 0]
+    gx = np.stack([cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) for g in gray])
+    gy = np.stack([cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) for g in gray])
+    # radial unit vector from the top-left corner: edges across planks are tangential gradients
+    ux, uy = x / np.maximum(dist, 1e-6), y / np.maximum(dist, 1e-6)
+    radial = np.abs(gx * ux + gy * uy)
+    tangential = np.abs(-gx * uy + gy * ux)
+    band_lab = lab[:, band]  # (K, n, 3)
+    floor_lab = lab[:, floor_m]
+    b_mean, b_std = band_lab.mean(axis=1), band_lab.std(axis=1)
+    f_med = np.median(floor_lab, axis=1)
+    rad, tan = radial[:, band].mean(axis=1), tangential[:, band].mean(axis=1)
+    path = np.column_stack([b_mean, b_std, b_mean - f_med, np.log((tan + 1) / (rad + 1)), np.log1p(rad + tan)])
+    floor = np.column_stack([f_med, floor_lab.std(axis=1)])
+    # figure: pixels unlike the photo's floor (its median colour and spread over every cell)
+    photo_floor = np.median(floor_lab.reshape(-1, 3), axis=0)
+    spread = np.median(np.abs(floor_lab.reshape(-1, 3) - photo_floor), axis=0) * 1.4826 + 2.0
+    dev = np.sqrt((((lab - photo_floor) / spread) ** 2).sum(axis=3))
+    soft = np.clip((dev - ecfg.figure_spread) / 2.0, 0, 1) * fig
+    ys, xs = np.nonzero(fig)
+    box = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
+    shape = np.stack([cv2.resize(s[box], (8, 8), interpolation=cv2.INTER_AREA).ravel() for s in soft])
+    weight = soft.reshape(k, -1)
+    colour = (lab.reshape(k, -1, 3) * weight[..., None]).sum(axis=1) / (weight.sum(axis=1, keepdims=True) + 1.0)
+    mag = np.hypot(gx, gy)[:, box[0], box[1]]
+    ang = (np.arctan2(gy, gx)[:, box[0], box[1]] % np.pi) / np.pi * 8
+    hog = []
+    for cell_mag, cell_ang in zip(mag, ang):
+        h = np.zeros((4, 4, 8), np.float32)
+        n = cell_mag.shape[0]
+        rows = np.minimum((np.arange(n) * 4) // n, 3)
+        ri, ci = np.meshgrid(rows, rows, indexing="ij")
+        np.add.at(h, (ri, ci, np.minimum(cell_ang.astype(int), 7)), cell_mag)
+        h = h.ravel()
+        hog.append(h / (np.linalg.norm(h) + 1e-6))
+    figure = np.column_stack([shape, colour, np.asarray(hog)])
+    return {"path": path.astype(np.float64), "floor": floor.astype(np.float64), "figure": figure.astype(np.float64),
+            "floor_lab": f_med.astype(np.float64)}
+
+
+# --------------------------------------------------------------------------------------------
+# joint labels
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Labels decided for one floor photo: ``pair[c]`` index into :data:`PAIRS` per cell (``ODD`` for
+    the other floor's tile), its corner index, the odd tile's floor, and the unsure cells."""
+
+    pair: np.ndarray
+    corner: np.ndarray
+    odd_floor: Floor
+    odd_pair: int
+    unsure: tuple[str, ...]
+
+    def garden(self, floor: Floor) -> Garden:
+        tiles = []
+        for cell in range(CELLS):
+            idx = int(self.pair[cell])
+            f = floor if idx != ODD else self.odd_floor
+            p, d = PAIRS[idx if idx != ODD else self.odd_pair]
+            tiles.append(Tile(f, ALL_PATHS[p], ALL_DECORS[d], ALL_CORNERS[int(self.corner[cell])]))
+        return Garden(tuple(tuple(tiles[r * GRID_SIZE:(r + 1) * GRID_SIZE]) for r in range(GRID_SIZE)))
+
+
+def _standardise(x: np.ndarray) -> np.ndarray:
+    return (x - x.mean(axis=0)) / (x.std(axis=0) + 1e-6)
+
+
+def _centre_per_photo(x: np.ndarray, photos: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Subtract each photo's mean over its kept cells (the floor's and the light's share)."""
+    out = x.copy()
+    for p in np.unique(photos):
+        sel = photos == p
+        out[sel] -= x[sel & keep].mean(axis=0)
+    return out
+
+
+def _prototype_costs(x: np.ndarray, labels: np.ndarray, classes: int, fixed: np.ndarray) -> np.ndarray:
+    """``(K, D)`` cues and labels (``-1`` = none) -> ``(K, classes)`` cost: squared distance to each
+    class mean over the pooled within-class variance, per dimension (a diagonal Gaussian)."""
+    means = np.zeros((classes, x.shape[1]))
+    var = np.zeros(x.shape[1])
+    count = 0
+    for c in range(classes):
+        members = x[labels == c]
+        if len(members) == 0:
+            means[c] = np.inf
+            continue
+        means[c] = members.mean(axis=0)
+        var += ((members - means[c]) ** 2).sum(axis=0)
+        count += len(members)
+    var = var / max(1, count - classes) + 0.05
+    cost = 0.5 * (((x[:, None, :] - means[None]) ** 2) / var).sum(axis=2) / x.shape[1] * min(x.shape[1], 8)
+    return np.where(np.isfinite(cost), cost, 1e3)
+
+
+def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: EnrolConfig = DEFAULT_ENROL,
+                  inset: float = 0.06) -> list[Decision]:
+    """Jointly decide every floor photo's 15 path × decor labels and its odd tile (see the module).
+
+    ``probs`` are the bundled readers' :class:`vision.decode.AttributeProbs` per photo (16 cells).
+    Labelled photos keep their labels and lend their cells to the prototypes."""
+    n = len(photos)
+    corner = np.concatenate([np.argmax(pr.corner, axis=1) for pr in probs])  # type: ignore[attr-defined]
+    photo_of = np.repeat(np.arange(n), CELLS)
+    cues = [cell_cues(ph.crops, corner[i * CELLS:(i + 1) * CELLS], inset, ecfg) for i, ph in enumerate(photos)]
+    path_x = np.concatenate([c["path"] for c in cues])
+    fig_x = np.concatenate([c["figure"] for c in cues])
+    floor_x = _standardise(np.concatenate([c["floor"] for c in cues]))
+    eps = 1e-6
+    prior_path = -np.log(np.concatenate([pr.path for pr in probs]) + eps)  # type: ignore[attr-defined]
+    prior_decor = -np.log(np.concatenate([pr.decor for pr in probs]) + eps)  # type: ignore[attr-defined]
+    prior_floor = np.concatenate([pr.floor for pr in probs])  # type: ignore[attr-defined]
+
+    # fixed labels from sidecars
+    fixed = np.full(n * CELLS, -1)
+    for i, ph in enumerate(photos):
+        if ph.labelled is None:
+            continue
+        for cell, (_, tile) in enumerate(ph.labelled.cells()):
+            k = i * CELLS + cell
+            corner[k] = ALL_CORNERS.index(tile.corner)
+            fixed[k] = ODD if tile.floor is not ph.floor else PAIRS.index(
+                (ALL_PATHS.index(tile.path), ALL_DECORS.index(tile.decor)))
+    # floor cost of the odd column: own photo's floor against the nearest other photo's floor
+    own_floor = [ph.floor for ph in photos]
+    odd_cost = np.zeros(n * CELLS)
+    floor_proto: dict[Floor, np.ndarray] = {}
+    for f in dict.fromkeys(own_floor):
+        sel = np.isin(photo_of, [i for i, g in enumerate(own_floor) if g is f])
+        floor_proto[f] = np.median(floor_x[sel], axis=0)
+    floor_spread = np.median(np.abs(floor_x - np.stack([floor_proto[own_floor[p]] for p in photo_of])), axis=0) \
+        * 1.4826 + 0.05
+    d_own = (((floor_x - np.stack([floor_proto[own_floor[p]] for p in photo_of])) / floor_spread) ** 2).sum(axis=1)
+    for k in range(n * CELLS):
+        others = [(((floor_x[k] - v) / floor_spread) ** 2).sum() for f, v in floor_proto.items()
+                  if f != own_floor[photo_of[k]]]
+        # without other floors' photos, a cell is odd when it is far from its own photo's floor
+        d_other = min(others) if others else 3.0 * floor_x.shape[1]
+        p_own = prior_floor[k, ALL_FLOORS.index(own_floor[photo_of[k]])]
+        odd_cost[k] = 0.5 * (d_other - d_own[k]) + ecfg.prior_weight * (np.log(p_own + eps) - np.log(1 - p_own + eps))
+
+    pair_path = np.array([p for p, _ in PAIRS])
+    pair_decor = np.array([d for _, d in PAIRS])
+    labels = fixed.copy()
+    keep = np.ones(n * CELLS, bool)
+    path_cost = ecfg.prior_weight * prior_path * 2
+    decor_cost = ecfg.prior_weight * prior_decor * 2
+    previous = None
+    for _round in range(ecfg.rounds):
+        labels = _assign(path_cost, decor_cost, odd_cost, fixed, n, pair_path, pair_decor)
+        if previous is not None and np.array_equal(labels, previous):
+            break
+        previous = labels
+        keep = labels != ODD
+        pl = np.where(keep, pair_path[np.minimum(labels, ODD - 1)], -1)
+        dl = np.where(keep, pair_decor[np.minimum(labels, ODD - 1)], -1)
+        px = _standardise(_centre_per_photo(path_x, photo_of, keep))
+        fx = _centre_per_photo(_standardise(fig_x), photo_of, keep)
+        fx = _pca(fx, keep, ecfg.figure_dims)
+        path_cost = _prototype_costs(px, pl, len(ALL_PATHS), fixed) + ecfg.prior_weight * prior_path
+        decor_cost = _prototype_costs(fx, dl, len(ALL_DECORS), fixed) + ecfg.prior_weight * prior_decor
+    labels = _assign(path_cost, decor_cost, odd_cost, fixed, n, pair_path, pair_decor)
+    return [_decision(i, labels, corner, path_cost, decor_cost, odd_cost, floor_x, floor_proto, own_floor, fixed,
+                      ecfg) for i in range(n)]
+
+
+def _pca(x: np.ndarray, keep: np.ndarray, dims: int) -> np.ndarray:
+    """``x`` projected on its ``dims`` main directions (fitted on the kept rows), standardised."""
+    centred = x - x[keep].mean(axis=0)
+    _, _, vt = np.linalg.svd(centred[keep], full_matrices=False)
+    z = centred @ vt[:dims].T
+    return z / (z[keep].std(axis=0) + 1e-6)
+
+
+def _cost_matrix(i: int, path_cost: np.ndarray, decor_cost: np.ndarray, odd_cost: np.ndarray,
+                 pair_path: np.ndarray, pair_decor: np.ndarray) -> np.ndarray:
+    """``(16, 16)`` cost of photo ``i``'s cells (rows) for the 15 pairs and the odd column."""
+    rows = slice(i * CELLS, (i + 1) * CELLS)
+    m = np.zeros((CELLS, ODD + 1))
+    m[:, :ODD] = path_cost[rows][:, pair_path] + decor_cost[rows][:, pair_decor]
+    # being the odd tile costs as much as the cell's best pair plus the floor evidence
+    m[:, ODD] = odd_cost[rows] + m[:, :ODD].min(axis=1)
+    return m
+
+
+def _assign(path_cost: np.ndarray, decor_cost: np.ndarray, odd_cost: np.ndarray, fixed: np.ndarray, n: int,
+            pair_path: np.ndarray, pair_decor: np.ndarray) -> np.ndarray:
+    labels = np.empty(n * CELLS, np.int64)
+    for i in range(n):
+        rows = slice(i * CELLS, (i + 1) * CELLS)
+        if np.all(fixed[rows] >= 0):
+            labels[rows] = fixed[rows]
+            continue
+        m = _cost_matrix(i, path_cost, decor_cost, odd_cost, pair_path, pair_decor)
+        r, c = linear_sum_assignment(m)
+        out = np.empty(CELLS, np.int64)
+        out[r] = c
+        labels[rows] = out
+    return labels
+
+
+def _decision(i: int, labels: np.ndarray, corner: np.ndarray, path_cost: np.ndarray, decor_cost: np.ndarray,
+              odd_cost: np.ndarray, floor_x: np.ndarray, floor_proto: dict[Floor, np.ndarray], own_floor: list[Floor],
+              fixed: np.ndarray, ecfg: EnrolConfig) -> Decision:
+    pair_path = np.array([p for p, _ in PAIRS])
+    pair_decor = np.array([d for _, d in PAIRS])
+    rows = slice(i * CELLS, (i + 1) * CELLS)
+    lab = labels[rows]
+    m = _cost_matrix(i, path_cost, decor_cost, odd_cost, pair_path, pair_decor)
+    unsure = []
+    if not np.all(fixed[rows] >= 0):
+        holder = {int(c): cell for cell, c in enumerate(lab)}
+        for cell in range(CELLS):
+            mine = int(lab[cell])
+            best = np.inf
+            for other, col in holder.items():
+                if other == mine:
+                    continue
+                swap = m[cell, other] + m[col, mine] - m[cell, mine] - m[col, other]
+                best = min(best, swap)
+            if best < ecfg.unsure_margin:
+                unsure.append(cell_name(divmod(cell, GRID_SIZE)))
+    odd_cells = np.nonzero(lab == ODD)[0]
+    k = i * CELLS + (int(odd_cells[0]) if len(odd_cells) else 0)
+    others = {f: (((floor_x[k] - v) ** 2).sum()) for f, v in floor_proto.items() if f != own_floor[i]}
+    odd_floor = min(others, key=others.__getitem__) if others else next(f for f in ALL_FLOORS if f != own_floor[i])
+    odd_pair = int(np.argmin(path_cost[k][pair_path] + decor_cost[k][pair_decor]))
+    return Decision(lab.copy(), corner[rows].copy(), odd_floor, odd_pair, tuple(unsure))
+
+
+# --------------------------------------------------------------------------------------------
+# the whole enrolment
+
+
+@dataclass
+class Enrolment:
+    """What ``enrol`` decided: per photo its garden (labels as decided or given), corners in the
+    photo's own pixels, unsure cells and outline warnings; the copy model when built."""
+
+    photos: list[FloorPhoto]
+    gardens: list[Garden]
+    unsure: list[tuple[str, ...]]
+    model: TileModel | None = None
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
+                 progress: Progress | None = None) -> Enrolment:
+    """Locate, cut and label every floor photo (no model built)."""
+    report = progress or (lambda _f, _m: None)
+    pairs = check_inputs(floors)
+    photos = []
+    for j, (floor, path) in enumerate(pairs):
+        report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
+        photos.append(locate_and_cut(floor, path, base))
+    probs = [base.predict_probs(ph.crops) for ph in photos]
+    decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)
+    gardens, unsure = [], []
+    for ph, dec in zip(photos, decisions):
+        if ph.labelled is not None:
+            gardens.append(ph.labelled)
+            unsure.append(())
+        else:
+            gardens.append(dec.garden(ph.floor))
+            unsure.append(dec.unsure)
+    return Enrolment(photos, gardens, unsure)
+
+
+def write_labels(enrolment: Enrolment, out_dir: str | Path) -> list[Path]:
+    """Each enrolment photo copied to ``out_dir`` under its own name with a sidecar of the decided
+    labels (the labelled-photo format; corners in the photo's pixels), plus ``floor`` and ``unsure``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for ph, garden, unsure in zip(enrolment.photos, enrolment.gardens, enrolment.unsure):
+        target = out / ph.path.name
+        if target.resolve() != ph.path.resolve():
+            shutil.copyfile(ph.path, target)
+        sidecar = {"garden": garden.to_lists(),
+                   "corners": [[round(float(x), 2), round(float(y), 2)] for x, y in ph.corners / ph.scale],
+                   "floor": ph.floor.value, "unsure": list(unsure)}
+        target.with_suffix(".json").write_text(json.dumps(sidecar, indent=1) + "\n", encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def copy_art(enrolment: Enrolment, side: int, cfg: VisionConfig) -> TileArt:
+    """The copy's tile pictures: every enrolment photo's own-floor tiles (the odd one left out),
+    upright, ``side`` pixels -> :class:`vision.synth.exemplar.TileArt`."""
+    kinds: list[TileKind] = []
+    images = []
+    with tempfile.TemporaryDirectory(prefix="zengarden-enrol-") as tmp:
+        labelled = _labelled_photos(enrolment, Path(tmp), cfg)
+        for ph, lp in zip(enrolment.photos, labelled):
+            art = tile_art_from_photos([lp], side, cfg)
+            for kind, img in zip(art.kinds, art.images):
+                if kind.floor is ph.floor:
+                    kinds.append(kind)
+                    images.append(img)
+    return TileArt(tuple(kinds), np.stack(images))
+
+
+def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig) -> list[LabelledPhoto]:
+    """The enrolment photos as labelled photos (copies with sidecars in ``tmp``)."""
+    out = []
+    for j, (ph, garden) in enumerate(zip(enrolment.photos, enrolment.gardens)):
+        image, _ = load_image_scaled(ph.path, cfg)
+        path = write_labelled(tmp / f"enrol-{j:02d}.jpg", image, garden, ph.corners, quality=95)
+        out.append(read_labelled(path))
+    return out
+
+
+def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
+                     progress: Progress | None = None, work_dir: str | Path | None = None) -> TileModel:
+    """Train readers for the enrolled copy: ``ecfg.renders`` photos of random gardens of its own
+    tile pictures on random boards, plus the enrolment photos (weighted ``ecfg.photo_weight``);
+    the tile map is learned again from the renders (``ecfg.learn_map``) or kept from ``base``."""
+    from vision.synth.generate import photo_rng
+    from vision.synth.photo import render_photo
+    from vision.train import fit_readers, refit_mask
+
+    report = progress or (lambda _f, _m: None)
+    cfg = base.cfg
+    with tempfile.TemporaryDirectory(prefix="zengarden-enrol-") as tmp_name:
+        tmp = Path(work_dir) if work_dir is not None else Path(tmp_name)
+        tmp.mkdir(parents=True, exist_ok=True)
+        art = copy_art(enrolment, ecfg.art_side, cfg)
+        rendered = []
+        for i in range(ecfg.renders):
+            if i % 10 == 0:
+                report(0.5 * i / ecfg.renders, f"rendering your tiles {i}/{ecfg.renders}")
+            rng = photo_rng(ecfg.render_seed, i)
+            garden, pictures = art_garden(art, rng)
+            image, truth = render_photo(garden, rng, size=ecfg.render_size, difficulty="mixed",
+                                        tile_images=pictures, family="train")
+            path = write_labelled(tmp / "renders" / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
+            rendered.append(read_labelled(path))
+        enrolled = _labelled_photos(enrolment, tmp, cfg)
+        head = 0.85 if ecfg.learn_map else 1.0
+        model = fit_readers([(rendered, 1.0), (enrolled, ecfg.photo_weight)], base,
+                            lambda f, m: report(0.5 + (head - 0.5) * f, m))
+        if ecfg.learn_map:  # the tile map learns the copy's art too (on random boards)
+            model = refit_mask(model, [tmp / "renders"], lambda f, m: report(head + (1 - head) * f, "tile map: " + m))
+    model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
+                                f"its {len(art)} tile pictures"]
+    return model
+
+
+def enrol(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
+          progress: Progress | None = None, build: bool = True) -> Enrolment:
+    """The whole enrolment: labels (:func:`enrol_labels`), then the copy model."""
+    report = progress or (lambda _f, _m: None)
+    t0 = time.perf_counter()
+    result = enrol_labels(floors, base, ecfg, lambda f, m: report(0.1 * f, m))
+    t1 = time.perf_counter()
+    result.seconds["labels"] = t1 - t0
+    if build:
+        result.model = build_copy_model(result, base, ecfg, lambda f, m: report(0.1 + 0.9 * f, m))
+        result.seconds["model"] = time.perf_counter() - t1
+    return result
+
+
+def cli_enrol(args: argparse.Namespace) -> int:
+    """``zengarden enrol --out MODEL [--board PHOTO] --floor FLOOR PHOTO ... [--labels-out DIR]``."""
+    from vision.read import resolve_model
+
+    def show(fraction: float, message: str) -> None:
+        print(f"\r[{fraction * 100:5.1f} %] {message:<48}", end="", file=sys.stderr, flush=True)
+
+    t0 = time.perf_counter()
+    try:
+        base = resolve_model(args.base)
+        if args.renders is not None and not 1 <= args.renders <= 5000:
+            raise EnrolError(f"--renders must be 1..5000, got {args.renders}")
+        ecfg = DEFAULT_ENROL if args.renders is None else replace(DEFAULT_ENROL, renders=args.renders)
+        if args.board is not None and not Path(args.board).is_file():
+            raise EnrolError(f"{args.board}: board photo not found")
+        result = enrol_labels(args.floor, base, ecfg, lambda f, m: show(0.1 * f, m))
+        print(file=sys.stderr)
+        for ph, unsure in zip(result.photos, result.unsure):
+            how = "labels from its sidecar" if ph.labelled is not None else (
+                f"unsure of {', '.join(unsure)}" if unsure else "sure of every cell")
+            print(f"{ph.path.name} ({ph.floor.value}): {how}")
+            if ph.outline_reasons:
+                print(f"  check the outline of {ph.path.name}: {'; '.join(ph.outline_reasons)} (if it is wrong, "
+                      f"give the 4 corners in {ph.path.with_suffix('.json').name}: "
+                      f'{{"corners": [[x, y] x 4]}}, top-left first, clockwise)')
+        if args.labels_out:
+            write_labels(result, args.labels_out)
+            print(f"labels written to {args.labels_out} (correct a sidecar there and enrol again with it)")
+        if args.board is not None:
+            print("note: the board photo is not used yet (the bundled tile map finds the garden)")
+        floors_done = {ph.floor for ph in result.photos}
+        if len(floors_done) < len(ALL_FLOORS):
+            missing = [f.value for f in ALL_FLOORS if f not in floors_done]
+            print(f"note: no photo of {', '.join(missing)}: those tiles are not enrolled")
+        t1 = time.perf_counter()
+        result.model = build_copy_model(result, base, ecfg, lambda f, m: show(0.1 + 0.9 * f, m))
+        path = result.model.save(args.out)
+    except (ValueError, OSError) as exc:
+        print(f"\nerror: {exc}", file=sys.stderr)
+        return 2
+    print(f"\nwrote {path}: copy model from {len(result.photos)} floor photos in "
+          f"{time.perf_counter() - t0:.0f} s (labels {t1 - t0:.0f} s, model {time.perf_counter() - t1:.0f} s)")
+    return 0
