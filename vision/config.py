@@ -95,14 +95,8 @@ class VisionConfig:
     outline_tolerance: float = 0.015
     #: A joint fit that moves a corner further than this (tile sides) is not trusted.
     seam_max_shift: float = 0.3
-    #: A found block whose lattice score (seams minus tile middles, gray levels) is below this is
-    #: searched again from there, led by the seams alone; the search wins only with a score at least
-    #: ``lattice_gain_factor`` times and ``lattice_gain_min`` above the first (blurred photos have
-    #: faint seams, where small gains are noise).
-    lattice_min_score: float = 25.0
-    lattice_gain_factor: float = 2.0
-    lattice_gain_min: float = 8.0
-    #: That search's steps (tile sides, coarse to fine) and map blur (× step, at most 0.1 tile).
+    #: The seams' own search from an outline in doubt (one of the map's alternatives): its steps
+    #: (tile sides, coarse to fine) and map blur (× step, at most 0.1 tile).
     lattice_search_steps: tuple[float, ...] = (0.25, 0.125, 0.06, 0.03)
     lattice_search_blur: float = 1.0
     #: Gardens smaller than this fraction of the photo's longer side get a second, zoomed-in tile
@@ -218,10 +212,8 @@ class VisionConfig:
     block_max_aspect: float = 1.2
     #: Tile-pixel probability above which a pixel belongs to the block.
     mask_threshold: float = 0.5
-    #: Lower thresholds tried when the block found scores a weak lattice (``lattice_min_score``):
-    #: a shadowed or pale part of the block can fall below 0.5 in the tile map, and the quad then
-    #: leaves it out. Such a candidate is kept only when its lattice scores clearly better
-    #: (``lattice_gain_factor``, ``lattice_gain_min``).
+    #: Lower thresholds whose blocks are candidates when the first outline is in doubt: a shadowed
+    #: or pale part of the block can fall below 0.5 in the tile map, and the quad then leaves it out.
     mask_retry_thresholds: tuple[float, ...] = (0.35,)
     #: Gaussian smoothing (mask pixels) of the probability map before thresholding.
     mask_smooth_sigma: float = 1.0

@@ -36,7 +36,6 @@ from vision.seams import (
     SeamMaps,
     canonical_square,
     lattice_homography,
-    lattice_score,
     refine_with_seams,
     search_lattice,
     straight_part,
@@ -385,8 +384,7 @@ def _map_outline(fine: np.ndarray, fscale: float, scale: float, tiny: np.ndarray
                  mask_model: object | None) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The block found from the tile map (working copies of :func:`working_copies`, ``inputs`` of
     :func:`_outline_inputs`): its outline snapped to the intensity steps and fitted to the dark
-    seams, with the zoomed-in, lower-threshold, squared-up and seam-led candidates of a weak
-    lattice -> (corners, the map's quad, both ``(4, 2)`` image pixels; the tile map ``(m, n)`` at
+    seams -> (corners, the map's quad, both ``(4, 2)`` image pixels; the tile map ``(m, n)`` at
     ``map_scale``); None when the map shows no block."""
     prob, _ = tile_map(tiny, cfg, mask_model)
     quad = quad_from_mask(prob, cfg)
@@ -394,45 +392,39 @@ def _map_outline(fine: np.ndarray, fscale: float, scale: float, tiny: np.ndarray
         return None
     quad = quad / map_scale
     gray, maps, fine_blur = inputs
-    corners = _outline_and_seams(quad, gray, scale, maps, fine_blur, fscale, cfg)
-    if maps is None:
-        return corners, quad, prob
-    smap = maps(tile_side_px(corners * fscale, cfg.grid))
-    score = lattice_score(smap, corners * fscale, cfg)
+    return _outline_and_seams(quad, gray, scale, maps, fine_blur, fscale, cfg), quad, prob
 
-    def candidate(start: np.ndarray) -> tuple[np.ndarray, float]:
-        """Another start quad (image pixels) -> its refined corners and their lattice score."""
-        found = _outline_and_seams(start, gray, scale, maps, fine_blur, fscale, cfg)
-        return found, lattice_score(smap, found * fscale, cfg)
 
+def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: float,
+                      first: tuple[np.ndarray, np.ndarray, np.ndarray],
+                      inputs: tuple[np.ndarray, SeamMaps | None, np.ndarray | None], cfg: VisionConfig,
+                      mask_model: object | None) -> list[np.ndarray]:
+    """Other outlines the tile map suggests when its first one (``first`` of :func:`_map_outline`)
+    is in doubt, each ``(4, 2)`` image pixels and snapped like the first: the block on a zoomed-in
+    map of a small garden, the blocks at the lower thresholds ``cfg.mask_retry_thresholds`` (a dim
+    part of the block), the oblong quads squared up (a row missed or a strip taken in) and the
+    seams' own search from the first outline. They carry no verdict: :func:`locate_grid` judges
+    them with every other candidate."""
+    corners, quad, prob = first
+    gray, maps, fine_blur = inputs
+
+    def snapped(start: np.ndarray) -> np.ndarray:
+        return _outline_and_seams(start, gray, scale, maps, fine_blur, fscale, cfg)
+
+    starts = []
     zoomed = _zoom_in(fine, quad * fscale, cfg, mask_model)
     if zoomed is not None:
-        # a small garden: its zoomed-in tile map is a second candidate; the seams decide
-        other, other_score = candidate(zoomed / fscale)
-        if other_score > score:
-            corners, score = other, other_score
-    if score < cfg.lattice_min_score:
-        # a weak lattice: the tile map may have missed a dim part of the block; lower thresholds
-        # give other candidates, which must beat it clearly (as the search below must)
-        for threshold in cfg.mask_retry_thresholds:
-            retry = quad_from_mask(prob, cfg, threshold)
-            if retry is None:
-                continue
-            other, other_score = candidate(retry / map_scale)
-            if _clear_gain(other_score, score, cfg):
-                corners, score = other, other_score
-    for square in squared_up(quad, cfg) + squared_up(corners, cfg):
-        # an oblong block: the map missed a row or column, or took in a strip beside the block
-        other, other_score = candidate(square)
-        if other_score > score:
-            corners, score = other, other_score
-    if score < cfg.lattice_min_score:
-        # a weak lattice: let the seams alone lead a search from there
-        searched = refine_with_seams(maps.gray, search_lattice(smap, corners * fscale, cfg), cfg, maps)
-        new_score = lattice_score(smap, searched, cfg)
-        if _clear_gain(new_score, score, cfg):
-            corners = searched / fscale
-    return corners, quad, prob
+        starts.append(zoomed / fscale)
+    for threshold in cfg.mask_retry_thresholds:
+        retry = quad_from_mask(prob, cfg, threshold)
+        if retry is not None:
+            starts.append(retry / map_scale)
+    starts += squared_up(quad, cfg) + squared_up(corners, cfg)
+    found = [snapped(start) for start in starts]
+    if maps is not None:
+        smap = maps(tile_side_px(corners * fscale, cfg.grid))
+        found.append(refine_with_seams(maps.gray, search_lattice(smap, corners * fscale, cfg), cfg, maps) / fscale)
+    return found
 
 
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -445,16 +437,18 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     texture map) only says roughly where to look: a quadrilateral around the tiles, which on a board
     unlike the training boards may take in the board's frame and coin track. The geometry decides.
     The outline found from the map (:func:`_map_outline`) is the first candidate; when it scores at
-    least ``cfg.grid_trust_score`` it is taken at once. Otherwise blocks are searched
-    (:func:`lattice_hypotheses`) in square views through the map's quad, through the first outline,
-    and rectified by the lattice's own lines (:func:`rectifying_view`); the best are polished onto
-    their seams (:func:`polish`), searched again more widely around the best two, and snapped to the
-    outline and seams. Every candidate is judged by one score — :func:`field_score` (the ridges of
-    its seams and outline and the texture of its least textured cell, colour-free) plus
-    ``cfg.grid_map_weight`` times its :func:`map_support` less 0.5, and nothing smaller than
-    ``cfg.grid_min_fraction`` of the map's quad — and one rule chooses: the best candidate if it
-    beats the first outline by more than ``cfg.grid_switch_margin``, else the first outline. The outline is to be
-    checked when its score is below ``cfg.check_min_score`` or a clearly different lattice (more
+    least ``cfg.grid_trust_score`` it is taken at once. Otherwise the map's other outlines
+    (:func:`_map_alternatives`: zoomed in, lower thresholds, squared up, the seams' own search) are
+    candidates, and blocks are searched (:func:`lattice_hypotheses`) in square views through the
+    map's quad, through the first outline, and rectified by the lattice's own lines
+    (:func:`rectifying_view`); the best are polished onto their seams (:func:`polish`), searched
+    again more widely around the best two, and snapped to the outline and seams. Every candidate is
+    judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
+    of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
+    :func:`map_support` less 0.5, and nothing smaller than ``cfg.grid_min_fraction`` of the map's
+    quad — and one rule chooses: the best candidate if it beats the first outline by more than
+    ``cfg.grid_switch_margin``, else the first outline. The outline is to be checked when its score
+    is below ``cfg.check_min_score`` or a clearly different lattice (more
     than ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it.
     """
     check_image(image)
@@ -466,7 +460,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     inputs = _outline_inputs(fine, fscale, small, scale, cfg)
     first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
     if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
-        first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, None)
+        mask_model = None
+        first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
     if first is None:
         raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
                                 "give the four corners by hand")
@@ -507,7 +502,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         return [order_corners(polish(field, p * field_scale, cfg)[0] / field_scale)
                 for p in rough[: cfg.grid_polish_keep]]
 
-    candidates = [corners]
+    candidates = [corners, *_map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model)]
     polished = polished_all(proposals)
     # a block found in part (two rows of four) sets the perspective: search again around the best,
     # wider, for the whole block
@@ -571,12 +566,6 @@ def squared_up(corners: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
             np.array([tl, tr + grow * (tr - tl), br + grow * (br - bl), bl]),
             np.array([tl, tr, tr + keep * (br - tr), tl + keep * (bl - tl)]),
             np.array([bl + keep * (tl - bl), br + keep * (tr - br), br, bl])]
-
-
-def _clear_gain(new: float, old: float, cfg: VisionConfig) -> bool:
-    """Whether lattice score ``new`` beats ``old`` clearly: by ``cfg.lattice_gain_factor`` times
-    and ``cfg.lattice_gain_min`` (blurred photos have faint seams, where small gains are noise)."""
-    return new > max(cfg.lattice_gain_factor * old, old + cfg.lattice_gain_min)
 
 
 def _outline_and_seams(quad: np.ndarray, gray: np.ndarray, scale: float, maps: SeamMaps | None,
