@@ -26,6 +26,9 @@ from zengarden.history import History, data_dir
 
 #: The query parameter naming the game: ``http://host:8501/?game=Ab3dE-9x``.
 GAME_PARAM = "game"
+#: Where the user is (not what they entered): kept when the widgets restart from a merged draft, so
+#: another phone's save does not move this phone to the first player's garden.
+KEPT_ACROSS_MERGES = ("garden_player_last",)
 
 
 @st.cache_resource
@@ -238,7 +241,10 @@ def _merged_in(draft: Draft, version: int) -> None:
     s.base_json = s.saved_json = draft_json(draft)
     s.undo = {i: (s.undo[i].rebase(p["garden"]) if same_players and i in s.undo else vm.GardenUndo.start(p["garden"]))
               for i, p in enumerate(draft["players"])}
+    kept = {name: s[k(name)] for name in KEPT_ACROSS_MERGES if k(name) in s}
     s.gen += 1
+    for name, value in kept.items():
+        s[k(name)] = value
 
 
 # --- undo -----------------------------------------------------------------------------------------

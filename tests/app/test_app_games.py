@@ -231,3 +231,30 @@ def test_german_words_for_the_new_actions() -> None:
     run(at)
     assert "Neues Spiel begonnen" in toasts(at)
     assert any("Offene Spiele" in h.value for h in at.subheader)
+
+
+def test_another_phones_save_keeps_this_phone_on_its_player() -> None:
+    first = browser()
+    widget(first.text_input, key(first, "name0")).input("Ann")
+    run(first)
+    second = browser(first.query_params["game"])
+    widget(second.button_group, key(second, "garden_player")).set_value(1)
+    run(second)
+    widget(first.text_input, key(first, "name1")).input("Ben")
+    run(first)
+    widget(second.number_input, key(second, "coins1")).set_value(7)
+    run(second)  # merged with the other phone's save: the widgets restart from the merge
+    assert names(second) == ["Ann", "Ben"] and second.session_state["draft"]["players"][1]["coins"] == 7
+    assert widget(second.button_group, key(second, "garden_player")).value == 1
+
+
+def test_a_link_to_an_unreadable_game_says_so_and_starts_a_new_game(data_dir: Path) -> None:
+    import sqlite3
+
+    store = DraftStore.open(data_dir)
+    with sqlite3.connect(store.path) as con:
+        con.execute("INSERT INTO drafts VALUES ('broken1', 1, 'x', 'x', 'not json')")
+    at = browser("broken1")
+    assert any("broken1 could not be opened" in e.value for e in at.error)
+    assert at.query_params["game"] != "broken1" and names(at) == ["Player 1", "Player 2"]
+    assert any("broken1 cannot be opened" in o for o in widget(at.selectbox, key(at, "draft_choice")).options)
