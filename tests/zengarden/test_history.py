@@ -94,3 +94,8 @@ def test_player_stats_games_wins_average(tmp_path: Path) -> None:
 def test_database_survives_reopening(tmp_path: Path) -> None:
     gid = History.open(tmp_path).save(LEVEL1, score_game(LEVEL1))
     assert History.open(tmp_path).load(gid).game == LEVEL1
+
+
+def test_history_is_in_wal_mode_so_sessions_read_while_one_saves(tmp_path: Path) -> None:
+    db = History.open(tmp_path)
+    assert sqlite3.connect(db.path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
