@@ -97,13 +97,18 @@ class DraftError(ValueError):
     """A stored or imported draft that cannot be used; the message says what is wrong."""
 
 
+#: What an :class:`EditConflict` can be about: a player's field, the player itself (added or
+#: removed), or a part of the game's setup.
+CONFLICT_FIELDS = ("name", "colour", "coins", "garden", "photo", "player", "boards", "preference", "mission",
+                   "saved_game")
+
+
 @dataclass(frozen=True)
 class EditConflict:
     """A field two sessions changed differently at the same time; the stored value was kept.
 
-    ``player`` is the player's name (None for the game's setup); ``field`` one of ``name``,
-    ``colour``, ``coins``, ``garden``, ``photo``, ``player`` (added or removed), ``boards``,
-    ``preference``, ``mission``, ``saved_game``; ``detail`` the cells, space or mission concerned."""
+    ``player`` is the player's name (None for the game's setup); ``field`` one of
+    :data:`CONFLICT_FIELDS`; ``detail`` the cells, space or mission concerned."""
 
     player: str | None
     field: str

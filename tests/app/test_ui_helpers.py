@@ -134,6 +134,13 @@ def test_undo_gives_back_each_earlier_garden_in_turn() -> None:
     assert vm.GardenUndo.start(garden).note(fixed).rebase(vm.empty_grid()).undo()[1] == garden
 
 
+def test_every_edit_conflict_is_worded_in_both_languages() -> None:
+    from zengarden.drafts import CONFLICT_FIELDS
+
+    for field in CONFLICT_FIELDS:
+        assert f"edit_field.{field}" in i18n.EN and f"edit_field.{field}" in i18n.DE
+
+
 def test_the_draft_keeps_its_json_shape() -> None:
     draft = vm.new_draft(players=2)
     assert list(draft) == ["version", "level", "boards", "preferences", "missions", "players", "history_id"]
