@@ -201,8 +201,8 @@ def sync_draft(T: i18n.Translator) -> None:
     another session saved when nothing changed here. Reruns when the draft shown changed."""
     s = ss()
     current = draft_json(s.draft)
-    store = drafts()
     try:
+        store = drafts()
         if current == s.saved_json:
             if store.version(s.game_id) <= s.version:
                 return
@@ -213,10 +213,7 @@ def sync_draft(T: i18n.Translator) -> None:
             notify("toast", "synced")
             st.rerun()
         result = store.save(s.game_id, s.draft, base=json.loads(s.base_json), base_version=s.version)
-    except DraftError as exc:
-        st.error(T("draft_unreadable", id=s.game_id, error=str(exc)))
-        return
-    except (OSError, sqlite3.Error) as exc:
+    except (DraftError, OSError, sqlite3.Error) as exc:  # kept in the session; tried again next run
         st.toast(T("autosave_failed", error=str(exc)))
         return
     if not result.merged or draft_json(result.draft) == current:

@@ -258,3 +258,12 @@ def test_a_link_to_an_unreadable_game_says_so_and_starts_a_new_game(data_dir: Pa
     assert any("broken1 could not be opened" in e.value for e in at.error)
     assert at.query_params["game"] != "broken1" and names(at) == ["Player 1", "Player 2"]
     assert any("broken1 cannot be opened" in o for o in widget(at.selectbox, key(at, "draft_choice")).options)
+
+
+def test_an_unusable_draft_store_is_reported_never_a_traceback(data_dir: Path) -> None:
+    (data_dir / "drafts.sqlite3").mkdir(parents=True)  # a folder where the database file should be
+    at = browser()
+    assert any("cannot be stored" in e.value for e in at.error)
+    widget(at.text_input, key(at, "name0")).input("Zoë")
+    run(at)  # the game goes on in this session; saving is tried again after each action
+    assert names(at)[0] == "Zoë" and "Autosave failed" in toasts(at)
