@@ -363,8 +363,11 @@ def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: E
     for k in range(n * CELLS):
         others = [(((floor_x[k] - v) / floor_spread) ** 2).sum() for f, v in floor_proto.items()
                   if f != own_floor[photo_of[k]]]
-        # without other floors' photos, a cell is odd when it is far from its own photo's floor
-        d_other = min(others) if others else 3.0 * floor_x.shape[1]
+        # the odd tile may be of a floor not photographed: then it is odd when far from its own floor
+        unseen = 3.0 * floor_x.shape[1]
+        d_other = min(others) if others else unseen
+        if len(floor_proto) < len(ALL_FLOORS):
+            d_other = min(d_other, unseen)
         p_own = prior_floor[k, ALL_FLOORS.index(own_floor[photo_of[k]])]
         odd_cost[k] = 0.5 * (d_other - d_own[k]) + ecfg.prior_weight * (np.log(p_own + eps) - np.log(1 - p_own + eps))
 

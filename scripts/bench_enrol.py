@@ -1,0 +1,153 @@
+"""Enrolment measured on a held-out art style on held-out (zoo) boards, tables and light.
+
+    .venv/bin/python scripts/bench_enrol.py [--style ink] [--enrol-seed 731001] [--test-seed 732001]
+                                            [--count 100] [--skip-bench]
+
+1. Renders (once, into data/): six enrolment photos (each floor's 15 tiles + one other, any order
+   and turns; zoo family, easy camera) and ``--count`` test gardens (zoo family, mixed difficulty),
+   all in ``--style`` (``ink`` is never used for training or tuning).
+2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, and (B)
+   with each photo's outline given (the player's four taps; labels still decided).
+3. Copy models (data/models/enrol-STYLE-*.skops; delete to rebuild): from (B) with its labels
+   uncorrected, and (C) with labelled enrolment photos (truth sidecars); the time each takes.
+4. ``zengarden bench`` on the test gardens: the bundled model (before enrolment), (B) and (C); whole
+   figures and on the photos whose outline was found within a quarter tile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorer.vocab import ALL_FLOORS  # noqa: E402
+from vision.dataset import read_labelled  # noqa: E402
+from vision.enrol import DEFAULT_ENROL, build_copy_model, enrol_labels  # noqa: E402
+from vision.read import resolve_model  # noqa: E402
+from vision.synth.enrolment import render_enrolment_set  # noqa: E402
+from vision.synth.generate import generate_dataset  # noqa: E402
+
+
+def _variant_dir(src: Path, out: Path, how: str) -> list[tuple[str, Path]]:
+    """Copies of the enrolment photos: ``auto`` (no sidecar), ``outline`` (corners only), ``labelled``."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    floors = []
+    for floor in ALL_FLOORS:
+        name = floor.value.replace(" ", "-")
+        image = src / f"{name}.jpg"
+        shutil.copy(image, out / image.name)
+        truth = read_labelled(image)
+        if how == "outline":
+            (out / f"{name}.json").write_text(json.dumps({"corners": truth.corners.tolist()}))
+        elif how == "labelled":
+            shutil.copy(src / f"{name}.json", out / f"{name}.json")
+        floors.append((floor.value, out / image.name))
+    return floors
+
+
+def _score_labels(result: object, src: Path) -> tuple[int, int, list[str]]:
+    """Own-floor tiles whose floor/path/decor and whose corner were decided right, and the wrong ones."""
+    kinds = corners = 0
+    wrong = []
+    for ph, garden in zip(result.photos, result.gardens):  # type: ignore[attr-defined]
+        truth = read_labelled(src / ph.path.name).garden
+        for (rc, got), (_, want) in zip(garden.cells(), truth.cells()):
+            if want.floor is not ph.floor:
+                continue
+            if got.kind == want.kind:
+                kinds += 1
+            else:
+                wrong.append(f"{ph.path.stem} {rc}: {want.format()} read {got.format()}")
+            corners += got.corner == want.corner
+    return kinds, corners, wrong
+
+
+def _bench(data: Path, model: Path | None, tag: str) -> dict[str, str]:
+    csv_path = data / f"bench-{tag}.csv"
+    cmd = [sys.executable, "-m", "zengarden.cli", "bench", "--data", str(data), "--csv", str(csv_path)]
+    if model is not None:
+        cmd += ["--model", str(model)]
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    lines = {line[:26].strip(): line[26:].strip() for line in out.splitlines() if len(line) > 26}
+    rows = list(csv.DictReader(csv_path.open()))
+    ok = [r for r in rows if float(r["corner_error_tiles"]) <= 0.25]
+
+    def acc(rs: list[dict[str, str]], key: str) -> float:
+        return 100 * sum(int(r[key]) for r in rs) / (16 * len(rs)) if rs else float("nan")
+
+    lines["located"] = f"{len(ok)}/{len(rows)}"
+    lines["on located"] = (f"tile {acc(ok, 'tiles_right'):.2f} %, floor {acc(ok, 'floor_right'):.2f}, path "
+                           f"{acc(ok, 'path_right'):.2f}, decor {acc(ok, 'decor_right'):.2f}, corner "
+                           f"{acc(ok, 'corner_right'):.2f}, garden exact "
+                           f"{100 * sum(int(r['garden_exact']) for r in ok) / max(1, len(ok)):.1f} %")
+    return lines
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--style", default="ink")
+    ap.add_argument("--enrol-seed", type=int, default=731001)
+    ap.add_argument("--test-seed", type=int, default=732001)
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--renders", type=int, default=DEFAULT_ENROL.renders)
+    ap.add_argument("--skip-bench", action="store_true")
+    args = ap.parse_args()
+    data = ROOT / "data"
+    src = data / f"enrol-{args.style}-zoo"
+    test = data / f"{args.style}-zoo-{args.test_seed}"
+    if not src.is_dir():
+        render_enrolment_set(src, args.enrol_seed, style=args.style, family="zoo", difficulty="easy")
+    if not test.is_dir():
+        generate_dataset(test, args.count, args.test_seed, style=args.style, family="zoo")
+    base = resolve_model(None)
+    ecfg = replace(DEFAULT_ENROL, renders=args.renders)
+    print(f"== {args.style} style, enrolment photos {src.name} (seed {args.enrol_seed}), "
+          f"test {test.name} ({args.count} photos)")
+    results = {}
+    for how in ("auto", "outline"):
+        t0 = time.perf_counter()
+        res = enrol_labels(_variant_dir(src, data / f"enrol-{args.style}-{how}", how), base, ecfg)
+        kinds, corners, wrong = _score_labels(res, src)
+        results[how] = res
+        flagged = [ph.path.stem for ph in res.photos if ph.outline_reasons]
+        print(f"labels ({how}): {kinds}/90 tiles right, corners {corners}/90, outline flagged on {flagged}, "
+              f"unsure cells listed: {sum(len(u) for u in res.unsure)}, {time.perf_counter() - t0:.0f} s")
+        for w in wrong[:12]:
+            print("   ", w)
+    models = {}
+    for how in ("outline", "labelled"):
+        path = data / "models" / f"enrol-{args.style}-{how}.skops"
+        models[how] = path
+        if path.is_file():
+            print(f"model ({how}): {path} exists (delete it to rebuild and time it)")
+            continue
+        t0 = time.perf_counter()
+        res = enrol_labels(_variant_dir(src, data / f"enrol-{args.style}-{how}", how), base, ecfg)
+        t1 = time.perf_counter()
+        res.model = build_copy_model(res, base, ecfg)
+        res.model.save(path)
+        print(f"model ({how}): full enrolment {time.perf_counter() - t0:.0f} s (labels {t1 - t0:.0f} s, "
+              f"model {time.perf_counter() - t1:.0f} s) -> {path}")
+    if args.skip_bench:
+        return 0
+    for tag, model in (("bundled", None), ("enrolled", models["outline"]), ("labelled", models["labelled"])):
+        lines = _bench(test, model, f"{tag}")
+        keys = ("floor accuracy", "path accuracy", "decor accuracy", "corner accuracy", "whole-tile accuracy",
+                "whole-garden exact", "localisation failures", "silent failures", "located", "on located")
+        print(f"-- {tag}: " + "; ".join(f"{k} {lines.get(k, '?')}" for k in keys), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

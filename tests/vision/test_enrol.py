@@ -1,0 +1,139 @@
+"""Enrolment of a copy (vision.enrol): labels decided from floor photos, sidecars, a copy model, bad input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.vocab import Floor
+from vision.dataset import read_labelled, write_labelled
+from vision.enrol import DEFAULT_ENROL, EnrolError, build_copy_model, cli_enrol, enrol_labels, parse_floor
+from vision.read import read_garden, resolve_model
+from vision.synth.enrolment import enrolment_garden, render_enrolment_set
+from vision.synth.exemplar import art_garden
+from vision.synth.photo import render_photo
+
+FLOORS = (Floor.SAND, Floor.WATER, Floor.TREES)
+STYLE = "alt"  # a test style the bundled readers were not trained on
+
+
+@pytest.fixture(scope="module")
+def floor_photos(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Three rendered floor photos of the test style: (truth dir, dir with outline-only sidecars)."""
+    truth = tmp_path_factory.mktemp("truth")
+    render_enrolment_set(truth, seed=424242, style=STYLE, family="train", size=(640, 480), floors=FLOORS)
+    given = tmp_path_factory.mktemp("given")
+    for image in truth.glob("*.jpg"):
+        (given / image.name).write_bytes(image.read_bytes())
+        corners = read_labelled(image).corners.tolist()
+        (given / image.name).with_suffix(".json").write_text(json.dumps({"corners": corners}))
+    return truth, given
+
+
+def _pairs(directory: Path) -> list[tuple[str, Path]]:
+    return [(f.value, directory / f"{f.value}.jpg") for f in FLOORS]
+
+
+def test_enrolment_garden_holds_a_floor_and_one_other() -> None:
+    garden = enrolment_garden(Floor.CLAY, np.random.default_rng(0))
+    tiles = [t for _, t in garden.cells()]
+    own = [t for t in tiles if t.floor is Floor.CLAY]
+    assert len(own) == 15 and len({(t.path, t.decor) for t in own}) == 15
+
+
+def test_labels_of_rendered_floor_photos_are_right(floor_photos: tuple[Path, Path]) -> None:
+    truth, given = floor_photos
+    result = enrol_labels(_pairs(given), resolve_model(None))
+    for photo, garden in zip(result.photos, result.gardens):
+        want = read_labelled(truth / photo.path.name).garden
+        for (_, got), (_, true) in zip(garden.cells(), want.cells()):
+            if true.floor is photo.floor:
+                assert got == true, (photo.path.name, got, true)
+            else:
+                assert got.floor is not photo.floor  # the odd tile is found
+
+
+def test_a_labelled_sidecar_overrides_the_decision(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
+    truth, given = floor_photos
+    for f in FLOORS:
+        (tmp_path / f"{f.value}.jpg").write_bytes((given / f"{f.value}.jpg").read_bytes())
+        (tmp_path / f"{f.value}.json").write_bytes((given / f"{f.value}.json").read_bytes())
+    # the player's labels for sand: two cells swapped on purpose
+    sand = read_labelled(truth / "sand.jpg")
+    rows = [list(r) for r in sand.garden.to_lists()]
+    rows[0][0], rows[0][1] = rows[0][1], rows[0][0]
+    write_labelled(tmp_path / "sand.png", cv2.imread(str(truth / "sand.jpg")), type(sand.garden).from_rows(rows),
+                   sand.corners)
+    (tmp_path / "sand.jpg").unlink()
+    pairs = [(f.value, tmp_path / (f"{f.value}.png" if f is Floor.SAND else f"{f.value}.jpg")) for f in FLOORS]
+    result = enrol_labels(pairs, resolve_model(None))
+    assert result.gardens[0].to_lists() == rows
+    assert result.unsure[0] == ()
+
+
+def test_labels_out_writes_the_labelled_photo_format(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
+    _, given = floor_photos
+    from vision.enrol import write_labels
+
+    result = enrol_labels(_pairs(given), resolve_model(None))
+    write_labels(result, tmp_path / "labels")
+    for f in FLOORS:
+        photo = read_labelled(tmp_path / "labels" / f"{f.value}.jpg")
+        assert photo.garden == result.gardens[FLOORS.index(f)]
+
+
+def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
+    _, given = floor_photos
+    base = resolve_model(None)
+    ecfg = replace(DEFAULT_ENROL, renders=12, render_size=(640, 480), learn_map=False, art_side=64)
+    result = enrol_labels(_pairs(given), base, ecfg)
+    model = build_copy_model(result, base, ecfg, work_dir=tmp_path / "work")
+    from vision.enrol import copy_art
+
+    art = copy_art(result, 64, base.cfg)
+    assert len(art) == 45
+    garden, pictures = art_garden(art, np.random.default_rng(11))
+    image, truth = render_photo(garden, np.random.default_rng(12), size=(640, 480), difficulty="easy",
+                                tile_images=pictures, family="train")
+    reading = read_garden(image, model, corners=truth["corners"])
+    right = sum(a == b for (_, a), (_, b) in zip(reading.garden.cells(), truth["garden"].cells()))
+    assert right >= 14, right
+
+
+def _cli(tmp_path: Path, *floors: tuple[str, str]) -> argparse.Namespace:
+    return argparse.Namespace(out=str(tmp_path / "m.skops"), floor=[list(f) for f in floors], board=None,
+                              labels_out=None, base=None, renders=2)
+
+
+@pytest.mark.parametrize("case", ["not_an_image", "no_garden", "unknown_floor", "same_photo_twice", "missing"])
+def test_bad_input_gives_a_clear_error(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 128, np.uint8))
+    args = {
+        "not_an_image": _cli(tmp_path, ("sand", str(text))),
+        "no_garden": _cli(tmp_path, ("sand", str(blank))),
+        "unknown_floor": _cli(tmp_path, ("lava", str(blank))),
+        "same_photo_twice": _cli(tmp_path, ("sand", str(blank)), ("sand", str(blank))),
+        "missing": _cli(tmp_path, ("sand", str(tmp_path / "nope.jpg"))),
+    }[case]
+    assert cli_enrol(args) == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
+    expected = {"not_an_image": "not a supported image", "no_garden": "no garden found",
+                "unknown_floor": "unknown floor", "same_photo_twice": "given twice", "missing": "not found"}[case]
+    assert expected in err
+    assert not (tmp_path / "m.skops").exists()
+
+
+def test_floor_names() -> None:
+    assert parse_floor("Cherry-Blossom") is Floor.CHERRY_BLOSSOM
+    with pytest.raises(EnrolError, match="unknown floor"):
+        parse_floor("lava")
