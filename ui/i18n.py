@@ -170,7 +170,7 @@ EN: dict[str, str] = {
     "export_json": "Game file",
     "export_csv": "Score sheet CSV",
     "export_png": "Score sheet image",
-    "summary_help": "Summary for the group chat (copy with the button at its top right):",
+    "summary_help": "Summary for the group chat (copy with the button at its top right, or select the text):",
     "bgstats": "Send to BG Stats",
     # history
     "history_empty": "No saved games yet.",
@@ -405,7 +405,7 @@ DE: dict[str, str] = {
     "export_json": "Spieldatei",
     "export_csv": "Wertungsblatt CSV",
     "export_png": "Wertungsblatt als Bild",
-    "summary_help": "Zusammenfassung für den Gruppenchat (Kopieren-Knopf oben rechts):",
+    "summary_help": "Zusammenfassung für den Gruppenchat (Kopieren-Knopf oben rechts, oder den Text markieren):",
     "bgstats": "An BG Stats senden",
     "history_empty": "Noch keine gespeicherten Spiele.",
     "date": "Datum",

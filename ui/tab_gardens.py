@@ -24,7 +24,7 @@ DISPLAY_SIDE = 900
 
 def gardens_tab(T: i18n.Translator) -> None:
     draft = ss().draft
-    warnings = st.container()  # filled last: the duplicate-tile warning reflects this run's edits
+    top = st.container()  # filled last: totals and the duplicate-tile warning reflect this run's edits
     with_photos = [i for i, p in enumerate(draft["players"]) if p.get("reading") and photo_image(p.get("photo"))
                    is not None]
     if len(with_photos) >= 2 and st.button(T("read_jointly"), key=k("joint"), help=T("read_jointly_help")):
@@ -33,11 +33,11 @@ def gardens_tab(T: i18n.Translator) -> None:
     conflicts = vm.tile_conflicts(draft)
     garden_panel(T, i, draft["players"][i], vm.conflict_cells(conflicts, draft["players"][i]["name"]))
     conflicts = vm.tile_conflicts(draft)  # again: the panel may have applied an edit
-    with warnings:
+    with top:
+        live_totals(T)  # at the top: visible while fixing a garden on a phone
         for c in conflicts:
             where = ", ".join(f"{name} {cell}" for name, cell in c.places)
             st.warning(T("conflict_photo" if c.from_photo else "conflict", tile=T.kind(c.kind), where=where))
-    live_totals(T)
 
 
 def player_picker(T: i18n.Translator, draft: dict[str, Any]) -> int:
@@ -62,7 +62,7 @@ def player_picker(T: i18n.Translator, draft: dict[str, Any]) -> int:
 
 
 def live_totals(T: i18n.Translator) -> None:
-    """Totals as soon as the game is complete, right under the gardens (details on Results)."""
+    """Totals as soon as the game is complete, above the gardens (details on Results)."""
     game, missing = vm.game_from_draft(ss().draft)
     if missing:
         return
@@ -168,6 +168,7 @@ def photo_input(T: i18n.Translator, i: int, player: dict[str, Any]) -> None:
         return
     s.processed[slot] = digest
     handle_photo(T, i, player, data)
+    st.rerun()  # everything above (the player's label, the totals) shows the photo's reading too
 
 
 def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes) -> None:

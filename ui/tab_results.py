@@ -41,12 +41,21 @@ def results_tab(T: i18n.Translator) -> None:
     if result.tie_break:
         st.info(T("tie_break", reason=T.reason(result.tie_break)))
     table = pd.DataFrame(vm.result_table(result, labels)).set_index(labels["category"])
-    st.dataframe(table, width="stretch")
     totals = "  ·  ".join(f"{p.name}: {p.total}" for p in result.players)
-    st.markdown(f"**{T('totals')}:** {totals}")
+    st.markdown(f"**{T('totals')}:** {totals}")  # first: visible without scrolling on a phone
+    st.dataframe(table, width="stretch", height="content")  # every row shown: Total and Rank not in an inner scroll
     axes = {"player": T("player"), "category": T("category"), "points": labels["points"]}
     chart = pd.DataFrame(vm.chart_rows(result, labels)).rename(columns=axes)
-    st.bar_chart(chart, x=axes["player"], y=axes["points"], color=axes["category"], height=280)
+    # the legend below the bars in two columns: all categories readable on a phone
+    st.vega_lite_chart(chart, {
+        "mark": {"type": "bar"}, "height": 280,
+        "encoding": {
+            "x": {"field": axes["player"], "type": "nominal", "axis": {"labelAngle": 0}},
+            "y": {"field": axes["points"], "type": "quantitative", "aggregate": "sum"},
+            "color": {"field": axes["category"], "type": "nominal",
+                      "legend": {"orient": "bottom", "columns": 2, "labelLimit": 170}},
+        },
+    }, width="stretch")
     for w in result.warnings:
         text = (f"{w.player}: " if w.player else "") + T.problem(w)
         if w.severity is Severity.WARNING:
@@ -135,5 +144,6 @@ def save_and_export(T: i18n.Translator, game: dict[str, Any], result: GameResult
     c3.download_button(T("export_png"), score_sheet_png(result, labels, colours, words=T.words),
                        file_name="zen-garden-scores.png", mime="image/png", key=k("dl_png"))
     st.caption(T("summary_help"))
-    st.code(summary_text(result, game, labels, date=time.strftime("%Y-%m-%d"), words=T.words), language=None)
+    st.code(summary_text(result, game, labels, date=time.strftime("%Y-%m-%d"), words=T.words), language=None,
+            wrap_lines=True)  # selectable where the clipboard is not available (plain HTTP)
     st.link_button(T("bgstats"), bgstats_link(result, game, words=T.words), icon="📒")
