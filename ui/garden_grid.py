@@ -127,7 +127,8 @@ def cell_panel(T: i18n.Translator, i: int, draft: dict[str, Any], state: dict[st
         if image is not None and reading and reading.get("corners"):
             big = cell_crops(player.get("photo") or "", json.dumps(reading["corners"]), BIG_TILE, image)
             pictures.append((big[r * vm.GRID + c], T("cell_photo")))
-        pictures.append((overlay.tile_picture(tile, BIG_TILE), T("cell_entered")))
+        if tile is not None or pictures:  # an empty cell entered by hand needs no "?" picture
+            pictures.append((overlay.tile_picture(tile, BIG_TILE), T("cell_entered")))
         with st.container(horizontal=True, gap="small"):
             for pic, caption in pictures:
                 st.image(overlay.to_rgb(pic), caption=caption, width=150)
@@ -186,12 +187,10 @@ def tap_pick(T: i18n.Translator, i: int, draft: dict[str, Any], state: dict[str,
     st.markdown(T(f"pick.{stage}") + (f" — {chosen}" if chosen else ""))
     used = vm.used_tiles(draft, i, cell)
     choices = vm.pick_choices(parts, used)
-    per_row = 2 if stage == "corner" else 3
-    for start in range(0, len(choices), per_row):
-        cols = st.columns(per_row, wrap=False)
-        for col, (value, free) in zip(cols, choices[start : start + per_row]):
-            if col.button(T.value(stage, value), key=k(f"pick{i}_{stage}_{value}"), disabled=not free,
-                          help=None if free else T("all_used"), width="stretch"):
+    with st.container(horizontal=True, gap="small"):  # as many per row as fit, then the next row
+        for value, free in choices:
+            if st.button(T.value(stage, value), key=k(f"pick{i}_{stage}_{value}"), disabled=not free,
+                         help=None if free else T("all_used")):
                 pick[stage] = value
                 parts[stage] = value
                 if vm.pick_stage(parts) is None:
