@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui import i18n, photos, state
 from ui import viewmodel as vm
+from ui.enrol_page import enrol_panel
 from ui.session import GAME_PARAM, get_model, ss, start_game
 
 
@@ -30,6 +31,7 @@ def sidebar(T: i18n.Translator) -> None:
         game_link(T)
         st.caption(T("data_dir", path=s.data_dir))
         recognition_panel(T)
+        enrol_panel(T)  # 'Teach it my copy' (ui/enrol_page.py)
 
 
 def game_link(T: i18n.Translator) -> None:
