@@ -391,13 +391,22 @@ def merge_drafts(base: Draft, mine: Draft, theirs: Draft) -> tuple[Draft, tuple[
     out["players"] = _merge_players(base["players"], mine["players"], theirs["players"], conflicts)
     known = {int(b) for b in Board}
     count = expected_mission_count([Board(b) for b in out["boards"] if b in known])
-    out["missions"] = _merge_missions(base["missions"], mine["missions"], theirs["missions"], count, conflicts)
+    out["missions"] = _merge_missions(base["missions"], _orders_by_base_names(mine, base),
+                                      _orders_by_base_names(theirs, base), count, conflicts)
     _follow_renames(out, base, mine, theirs)
     history_id, clash = _pick(base["history_id"], mine["history_id"], theirs["history_id"])
     out["history_id"] = history_id
     if clash:
         conflicts.append(EditConflict(None, "saved_game"))
     return out, tuple(dict.fromkeys(conflicts))
+
+
+def _orders_by_base_names(side: Draft, base: Draft) -> list[DraftMission]:
+    """``side``'s missions with each player named as in ``base``: a rename alone is not a change of
+    the completion order (the merged names are put back by :func:`_follow_renames`)."""
+    back = {p["name"]: b["name"] for p, b in zip(side["players"], base["players"]) if p["name"] != b["name"]}
+    return [{"features": list(m["features"]), "completed_by": [back.get(n, n) for n in m["completed_by"]]}
+            for m in side["missions"]]
 
 
 def _follow_renames(out: Draft, *sources: Draft) -> None:

@@ -128,6 +128,23 @@ def test_a_conflicting_edit_of_the_same_player_is_reported_and_theirs_kept(tmp_p
     assert all("Bobby" not in m["completed_by"] for m in second.draft["missions"])
 
 
+def test_renames_follow_into_the_mission_orders_without_a_conflict() -> None:
+    base = vm.draft_from_game(LEVEL5)
+    assert base["missions"][1]["completed_by"] == ["Dan", "Cy"]
+    mine = vm.rename_player(base, 3, "Dana")
+    theirs = copy.deepcopy(base)
+    theirs["missions"][1]["completed_by"] = ["Cy", "Dan"]
+    merged, conflicts = merge_drafts(base, mine, theirs)
+    assert conflicts == ()
+    assert merged["missions"][1]["completed_by"] == ["Cy", "Dana"]
+    assert merged["missions"][2]["completed_by"] == ["Dana"]
+    # both rename the same player: one conflict (the name), the orders follow the name kept
+    theirs = vm.rename_player(base, 3, "Daniel")
+    merged, conflicts = merge_drafts(base, mine, theirs)
+    assert conflicts == (EditConflict("Daniel", "name"),)
+    assert [m["completed_by"] for m in merged["missions"]] == [[], ["Daniel", "Cy"], ["Daniel"]]
+
+
 def test_a_new_photo_reading_and_its_garden_travel_together() -> None:
     base = vm.draft_from_game(LEVEL5)
     mine, theirs = copy.deepcopy(base), copy.deepcopy(base)
