@@ -95,10 +95,6 @@ class VisionConfig:
     outline_tolerance: float = 0.015
     #: A joint fit that moves a corner further than this (tile sides) is not trusted.
     seam_max_shift: float = 0.3
-    #: The seams' own search from an outline in doubt (one of the map's alternatives): its steps
-    #: (tile sides, coarse to fine) and map blur (× step, at most 0.1 tile).
-    lattice_search_steps: tuple[float, ...] = (0.25, 0.125, 0.06, 0.03)
-    lattice_search_blur: float = 1.0
     #: Gardens smaller than this fraction of the photo's longer side get a second, zoomed-in tile
     #: map on a crop around them, with this margin (fraction of the garden's size) on each side.
     zoom_below: float = 0.4

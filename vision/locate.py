@@ -37,7 +37,6 @@ from vision.seams import (
     canonical_square,
     lattice_homography,
     refine_with_seams,
-    search_lattice,
     straight_part,
     tile_side_px,
 )
@@ -402,8 +401,8 @@ def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: 
     """Other outlines the tile map suggests when its first one (``first`` of :func:`_map_outline`)
     is in doubt, each ``(4, 2)`` image pixels and snapped like the first: the block on a zoomed-in
     map of a small garden, the blocks at the lower thresholds ``cfg.mask_retry_thresholds`` (a dim
-    part of the block), the oblong quads squared up (a row missed or a strip taken in) and the
-    seams' own search from the first outline. They carry no verdict: :func:`locate_grid` judges
+    part of the block) and the oblong quads squared up (a row missed or a strip taken in). They
+    carry no verdict: :func:`locate_grid` judges
     them with every other candidate."""
     corners, quad, prob = first
     gray, maps, fine_blur = inputs
@@ -420,11 +419,7 @@ def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: 
         if retry is not None:
             starts.append(retry / map_scale)
     starts += squared_up(quad, cfg) + squared_up(corners, cfg)
-    found = [snapped(start) for start in starts]
-    if maps is not None:
-        smap = maps(tile_side_px(corners * fscale, cfg.grid))
-        found.append(refine_with_seams(maps.gray, search_lattice(smap, corners * fscale, cfg), cfg, maps) / fscale)
-    return found
+    return [snapped(start) for start in starts]
 
 
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -438,7 +433,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     unlike the training boards may take in the board's frame and coin track. The geometry decides.
     The outline found from the map (:func:`_map_outline`) is the first candidate; when it scores at
     least ``cfg.grid_trust_score`` it is taken at once. Otherwise the map's other outlines
-    (:func:`_map_alternatives`: zoomed in, lower thresholds, squared up, the seams' own search) are
+    (:func:`_map_alternatives`: zoomed in, lower thresholds, squared up) are
     candidates, and blocks are searched (:func:`lattice_hypotheses`) in square views through the
     map's quad, through the first outline, and rectified by the lattice's own lines
     (:func:`rectifying_view`); the best are polished onto their seams (:func:`polish`), searched

@@ -208,59 +208,6 @@ def line_offset(g: np.ndarray, group: LineGroup) -> float:
     return float(np.mean(mapped[:, axis] / mapped[:, 2] - index))
 
 
-def lattice_score(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
-    """How much the block with corners ``(4, 2)`` looks like an n×n lattice (n = ``cfg.grid``) in
-    the seam map ``(M, N)``: the mean response along the 2(n-1) inner seams minus that along the 2n
-    lines through the tiles' middles (texture lights up both; only true seams light up the first)."""
-    h = lattice_homography(corners, cfg.grid)
-    along = _along(cfg)
-
-    def mean_on(positions: tuple[float, ...]) -> float:
-        pts = []
-        for axis in (0, 1):
-            for index in positions:
-                lattice = np.zeros((along.size, 2))
-                lattice[:, axis] = index
-                lattice[:, 1 - axis] = along
-                pts.append(cv2.perspectiveTransform(lattice[None], h)[0])
-        p = np.concatenate(pts).astype(np.float32)
-        values = cv2.remap(smap, p[:, 0:1], p[:, 1:2], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
-                           borderValue=0)
-        return float(values.mean())
-
-    seams = tuple(float(k) for k in range(1, cfg.grid))
-    middles = tuple(k + 0.5 for k in range(cfg.grid))
-    return mean_on(seams) - mean_on(middles)
-
-
-def search_lattice(smap: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """Corners ``(4, 2)`` moved, one corner at a time (8 directions), to raise :func:`lattice_score` on the seam
-    map ``(M, N)``: steps of ``cfg.lattice_search_steps`` tile sides, coarse to fine, on the map
-    blurred in proportion (``cfg.lattice_search_blur`` × the step, at most 0.1 tile). For a block
-    found badly (one corner half a tile off): the seams pull it into place."""
-    tile = tile_side_px(corners, cfg.grid)
-    best = np.asarray(corners, dtype=np.float64).copy()
-    for step in cfg.lattice_search_steps:
-        sigma = max(cfg.seam_smooth_sigma, cfg.lattice_search_blur * min(step, 0.1) * tile)
-        blurred = cv2.GaussianBlur(smap, (0, 0), sigma)
-        value = lattice_score(blurred, best, cfg)
-        improved = True
-        while improved:
-            improved = False
-            for i in range(4):
-                for move in _MOVES:
-                    cand = best.copy()
-                    cand[i] += move * step * tile
-                    score = lattice_score(blurred, cand, cfg)
-                    if score > value + 1e-6:
-                        best, value, improved = cand, score, True
-    return best
-
-
-#: A corner's 8 moves in the lattice search: along the axes and the diagonals.
-_MOVES = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)], dtype=np.float64)
-
-
 def refine_with_seams(gray: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG,
                       maps: SeamMaps | None = None) -> np.ndarray:
     """Corners ``(4, 2)`` of the block in ``gray`` ``(M, N)`` uint8 -> corners fitted jointly to the

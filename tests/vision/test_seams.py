@@ -11,11 +11,9 @@ from vision.seams import (
     fit_lattice,
     lattice_corners,
     lattice_homography,
-    lattice_score,
     outline_groups,
     refine_with_seams,
     seam_map,
-    search_lattice,
     straight_part,
     tile_side_px,
 )
@@ -102,25 +100,3 @@ def test_straight_part_ignores_outliers() -> None:
     assert keep is not None
     assert keep.sum() == 24 and not keep[::5].any()
     assert straight_part(pts[:3], 1.0, 0.3) is None
-
-
-def test_lattice_score_prefers_the_true_lattice() -> None:
-    img = _block_photo(5)
-    smap = seam_map(img, tile_side_px(TRUTH))
-    h = lattice_homography(TRUTH)
-    shifted = lattice_corners(h @ np.array([[1.0, 0, 0.5], [0, 1.0, 0], [0, 0, 1.0]]))  # half a tile right
-    shrunk = lattice_corners(h @ np.diag([0.8, 0.8, 1.0]))  # a 3.2-tile block drawn as 4x4
-    true_score = lattice_score(smap, TRUTH)
-    assert true_score > 20
-    assert true_score > 3 * max(lattice_score(smap, shifted), lattice_score(smap, shrunk))
-
-
-def test_search_lattice_pulls_a_corner_half_a_tile_off_back() -> None:
-    img = _block_photo(9)
-    smap = seam_map(img, tile_side_px(TRUTH))
-    start = TRUTH.copy()
-    start[2] += 0.5 * tile_side_px(TRUTH) * np.array([0.8, 0.6])
-    found = refine_with_seams(img, search_lattice(smap, start), DEFAULT_CONFIG)
-    assert _error_tiles(start) > 0.45
-    assert _error_tiles(found) < 0.05
-    assert lattice_score(smap, found) > 2 * lattice_score(smap, start)
