@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -35,6 +36,24 @@ from ui.photos import reading_ready  # noqa: E402
 
 GAME = ROOT / "samples" / "game-photos.json"
 PHOTOS = ROOT / "samples" / "photos"
+
+
+def _pick_player(page: Any, i: int, name: str) -> Any:
+    """Show player ``i``'s garden (the Gardens tab's player picker); returns that player's "type the
+    garden" box once it is on the page (a key becomes the CSS class st-key-<key>)."""
+    panel = page.locator('[role="tabpanel"]:visible').last
+    panel.locator('[data-testid="stButtonGroup"] button', has_text=name).first.click()
+    wait_idle(page)
+    return _one(page.locator(f'[class*="st-key-type_box{i}-"]'))
+
+
+def _one(locator: Any) -> Any:
+    """``locator`` once it matches one element (a rerun may briefly leave the previous one beside it)."""
+    for _ in range(300):
+        if locator.count() == 1:
+            break
+        locator.page.wait_for_timeout(100)
+    return locator
 
 
 def _garden_cleared(page: object, data: Path, timeout_ms: int = 5000) -> bool:
@@ -90,30 +109,39 @@ def main() -> int:
 
         # the game: setup from the file, the other players' gardens typed in
         page.get_by_text("Import a game file").click()
-        page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(str(GAME))
+        page.locator('[class*="st-key-import-"] [data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
+            str(GAME))
         wait_idle(page)
         page.wait_for_timeout(500)
-        page.get_by_role("tab", name="Gardens").click()
+        for _ in range(3):  # the import's own reruns may still be under way: until the players are listed
+            page.get_by_role("tab", name="Gardens").click()
+            wait_idle(page)
+            try:
+                page.locator('[class*="st-key-garden_player-"] button', has_text=names[1]).first.wait_for(
+                    timeout=10_000)
+                break
+            except Exception:
+                continue
         for name in names[1:]:
-            page.get_by_role("tab", name=name).first.click()
-            panel = page.locator('[role="tabpanel"]:visible', has_text="Coins left").last
-            panel.get_by_text("Type or paste the whole garden").click()
+            box = _pick_player(page, names.index(name), name)
+            box.get_by_text("Type or paste the whole garden").click()
             truth = json.loads((PHOTOS / f"game-{name.lower()}.json").read_text())["garden"]
-            panel.get_by_label("16 tiles floor/path/decor/corner").fill("\n".join(" ".join(r) for r in truth))
-            panel.get_by_role("button", name="Apply").click()
+            box.get_by_label("16 tiles floor/path/decor/corner").fill("\n".join(" ".join(r) for r in truth))
+            box.get_by_role("button", name="Apply").click()
             wait_idle(page)
 
         photo = (PHOTOS / f"game-{names[0].lower()}.jpg").read_bytes()
         totals_text = re.compile(rf"Totals:.*{re.escape(names[0])}: -?\d+")
         times: list[float] = []
         for run in range(args.runs):
-            page.get_by_role("tab", name=names[0]).first.click()
+            box = _pick_player(page, 0, names[0])
             panel = page.locator('[role="tabpanel"]:visible', has_text="Coins left").last
             if run:  # start from an empty garden so the totals line disappears
-                panel.get_by_text("Type or paste the whole garden").click()
+                if not box.get_by_role("button", name="Clear garden").is_visible():
+                    box.get_by_text("Type or paste the whole garden").click()
                 page.wait_for_timeout(300)
                 for _ in range(5):
-                    panel.get_by_role("button", name="Clear garden").first.click()
+                    box.get_by_role("button", name="Clear garden").first.click()
                     wait_idle(page)
                     if _garden_cleared(page, data):
                         break

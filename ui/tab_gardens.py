@@ -113,7 +113,7 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
     if image is not None:
         corners = (reading or {}).get("corners")
         unconfirmed = bool(reading) and outline_unconfirmed(reading)
-        with st.expander(T("photo_shown"), expanded=unconfirmed or not reading):
+        with st.expander(T("photo_shown"), expanded=unconfirmed or not reading, key=k(f"photo_box{i}")):
             shown, scale = downscale(image, DISPLAY_SIDE)
             shown_corners = None if corners is None else [[x * scale, y * scale] for x, y in corners]
             st.image(overlay.to_rgb(overlay.draw_grid(shown, shown_corners, review=marks)),
@@ -167,8 +167,7 @@ def photo_input(T: i18n.Translator, i: int, player: dict[str, Any]) -> None:
     if s.processed.get(slot) == digest:
         return
     s.processed[slot] = digest
-    handle_photo(T, i, player, data)
-    st.rerun()  # everything above (the player's label, the totals) shows the photo's reading too
+    handle_photo(T, i, player, data)  # no rerun: the totals above are drawn after this (upload -> scores fast)
 
 
 def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes) -> None:
@@ -215,7 +214,8 @@ def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: An
     from streamlit_image_coordinates import streamlit_image_coordinates
 
     s = ss()
-    with st.expander(T("corners_title"), expanded=expanded or player.get("reading") is None):
+    with st.expander(T("corners_title"), expanded=expanded or player.get("reading") is None,
+                     key=k(f"corners_box{i}")):
         st.caption(T("corners_help"))
         clicks = s.clicks.setdefault(i, [])
         display, scale = downscale(image, 700)
@@ -241,7 +241,8 @@ def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: An
 def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: list[str]) -> None:
     """The garden as a 16-row table, for keyboards (collapsed: the tap sheet is the main way)."""
     reading = player.get("reading")
-    with st.expander(T("table_editor")):
+    # keyed per player: each player's boxes open and close on their own
+    with st.expander(T("table_editor"), key=k(f"table_box{i}")):
         conf = reading.get("confidence") if reading else None
         rows = vm.editor_rows(player["editor_base"], review=review, confidence=conf)
         cfg = {
@@ -271,7 +272,7 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
         if fixes:
             st.caption(T("corrected_cells", cells=", ".join(f["cell"] for f in fixes)))
     missing = vm.missing_cells(player["garden"])
-    with st.expander(T("type_garden")):
+    with st.expander(T("type_garden"), key=k(f"type_box{i}")):
         text = st.text_area(T("type_garden_help"), key=k(f"text{i}"), height=120,
                             value="\n".join(" ".join(t for t in row) for row in player["garden"])
                             if not missing else "")

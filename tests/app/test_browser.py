@@ -71,10 +71,12 @@ def _only(locator: Any, timeout_ms: int = 30_000) -> Any:
     raise AssertionError(f"{locator} matched {locator.count()} elements")
 
 
-def _pick_player(page: Any, name: str) -> None:
+def _pick_player(page: Any, i: int, name: str) -> Any:
+    """Show player ``i``'s garden; returns that player's "type the garden" box once it is on the page
+    (widget keys carry the player's index: Streamlit turns a key into the CSS class st-key-<key>)."""
     _gardens(page).locator('[data-testid="stButtonGroup"] button', has_text=name).first.click()
     wait_idle(page)
-    _only(_gardens(page).get_by_text("Type or paste the whole garden"))
+    return _only(page.locator(f'[class*="st-key-type_box{i}-"]'))
 
 
 def _scored(draft: dict, ann: list[list[str]]) -> Any:
@@ -112,26 +114,25 @@ def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> No
             assert page.get_by_role("tab", name="Gardens").bounding_box()["y"] < PHONE["height"] / 5
             # setup from the sample game file (players, boards, Emperor tiles, coins, mission order)
             page.get_by_text("Import a game file").click()
-            page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
+            page.locator('[class*="st-key-import-"] [data-testid="stFileUploaderDropzoneInput"]').set_input_files(
                 str(ROOT / "samples" / "game-photos.json"))
             _wait_for_draft(page, data, lambda d: [p["name"] for p in d["players"]] == names)
             wait_idle(page)
             page.get_by_role("tab", name="Gardens").click()
             wait_idle(page)
             # Bob's and Cy's gardens typed in (the keyboard way)
-            for name in names[1:]:
-                _pick_player(page, name)
-                panel = _gardens(page)
-                _only(panel.get_by_text("Type or paste the whole garden")).click()
+            for i, name in enumerate(names[1:], start=1):
+                box = _pick_player(page, i, name)
+                box.get_by_text("Type or paste the whole garden").click()
                 text = "\n".join(" ".join(r) for r in _truth(name))
-                _only(panel.get_by_label("16 tiles floor/path/decor/corner")).fill(text)
-                _only(panel.get_by_role("button", name="Apply")).click()
+                box.get_by_label("16 tiles floor/path/decor/corner").fill(text)
+                box.get_by_role("button", name="Apply").click()
                 wait_idle(page)
                 _wait_for_draft(page, data, lambda d, n=name: next(
                     p for p in d["players"] if p["name"] == n)["garden"] == _truth(n))
             # Ann: her photo is read
-            _pick_player(page, names[0])
-            _gardens(page).locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
+            _pick_player(page, 0, names[0])
+            page.locator('[class*="st-key-upload0-"] [data-testid="stFileUploaderDropzoneInput"]').set_input_files(
                 str(PHOTOS / "game-ann.jpg"))
             draft = _wait_for_draft(page, data, lambda d: bool(d["players"][0].get("reading")))
             wait_idle(page)
