@@ -303,3 +303,38 @@ def test_enter_a_garden_by_tapping_turn_swap_and_duplicates_warned_at_once(data_
     run(at)
     assert not any("entered twice" in w.value for w in at.warning)
     assert at.session_state["draft"]["players"][0]["garden"][0][0] == "water/stone/bench/ne"
+
+
+def test_right_as_read_and_other_tile_from_an_open_cell(data_dir: Path) -> None:
+    """A doubted cell confirmed as read stops being marked; "Other tile…" replaces a tile part by part."""
+    from ui import viewmodel as vm
+
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    grid = truth("Ann")
+    player = at.session_state["draft"]["players"][0]
+    player["garden"], player["editor_base"] = [list(r) for r in grid], [list(r) for r in grid]
+    player["reading"] = {"garden": [list(r) for r in grid], "review": ["A1", "B1"], "corners": None,
+                         "alternatives": {"A1": [[grid[0][0], 0.55], [vm.turn_tile(grid[0][0]), 0.3]]}}
+    run(at)
+    assert vm.cells_to_mark(player["reading"], grid) == ["A1", "B1"]
+    tap(at, 0, "A1")
+    assert widget(at.button, key(at, "alt0_0")).label.endswith("30 %")  # type: ignore[attr-defined]
+    click(at, "keep0")
+    player = at.session_state["draft"]["players"][0]
+    assert player["reading"]["checked"] == ["A1"] and player["garden"] == grid
+    assert vm.cells_to_mark(player["reading"], player["garden"]) == ["B1"]
+    assert any("A1 confirmed as read" in c.value for c in at.caption)
+    # another tile for B1: floor, path, decor, corner (tiles of this garden itself greyed)
+    tap(at, 0, "B1")
+    click(at, "other0")
+    a1 = vm.tile_parts(grid[0][0])
+    click(at, f"pick0_floor_{a1['floor']}")
+    click(at, f"pick0_path_{a1['path']}")
+    assert widget(at.button, key(at, f"pick0_decor_{a1['decor']}")).disabled  # type: ignore[attr-defined]
+    free = next(d for d in vm.ATTR_VALUES["decor"]
+                if not widget(at.button, key(at, f"pick0_decor_{d}")).disabled)  # type: ignore[attr-defined]
+    click(at, f"pick0_decor_{free}")
+    click(at, "pick0_corner_nw")
+    b1 = at.session_state["draft"]["players"][0]["garden"][0][1]
+    assert b1 == f"{a1['floor']}/{a1['path']}/{free}/nw"
+    assert at.session_state[key(at, "tap0")]["open"] is None  # the garden is full: nothing more opens

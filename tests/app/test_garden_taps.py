@@ -155,3 +155,12 @@ def test_changed_parts_name_what_a_guess_would_change() -> None:
                                                                                  ("corner", "se")]
     assert vm.changed_parts("", "clay/stone/pagoda/nw") == [("floor", "clay"), ("path", "stone"),
                                                             ("decor", "pagoda"), ("corner", "nw")]
+
+
+def test_camera_only_where_the_browser_allows_it() -> None:
+    from ui.photos import camera_possible
+
+    assert camera_possible("https://192.168.1.20:8501/?game=abc")
+    assert camera_possible("http://localhost:8501/") and camera_possible("http://127.0.0.1:8501")
+    assert not camera_possible("http://192.168.1.20:8501/?game=abc")
+    assert camera_possible(None)  # unknown: offer it, the browser says if it cannot
