@@ -76,10 +76,13 @@ def garden_grid(T: i18n.Translator, i: int, draft: dict[str, Any], image: np.nda
     with st.container(width=sheet.shape[1]):  # the column's width on a phone, the sheet's own on a desktop
         value = streamlit_image_coordinates(overlay.to_rgb(sheet), key=k(f"sheet{i}"), use_column_width="always",
                                             image_format="JPEG", jpeg_quality=88, cursor="pointer")
-    if value and value != state["last"]:
+    if isinstance(value, dict) and value != state["last"]:
         state["last"] = value
-        cell = overlay.sheet_cell(value["x"], value["y"], float(value.get("width") or sheet.shape[1]),
-                                  SHEET_TILE, SHEET_GAP)
+        try:
+            cell = overlay.sheet_cell(float(value["x"]), float(value["y"]),
+                                      float(value.get("width") or sheet.shape[1]), SHEET_TILE, SHEET_GAP)
+        except (KeyError, TypeError, ValueError):  # not a tap the component would send: ignored
+            cell = None
         if cell:
             tapped(T, i, state, grid, cell, apply)
             st.rerun()
