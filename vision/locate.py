@@ -651,15 +651,24 @@ class GridLocation:
     first_score: float = -np.inf
 
 
+def lab_gradients(image: np.ndarray, sigma: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """``(M, N, 3)`` uint8 BGR -> the Sobel gradients of its Lab channels across columns and across
+    rows, each ``(M, N, 3)`` float32, after a Gaussian blur of ``sigma`` pixels (none for 0): the
+    colour-free evidence both the search (:func:`edge_evidence`) and the judge
+    (:class:`EvidenceField`) read."""
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32)
+    if sigma > 0:
+        lab = cv2.GaussianBlur(lab, (0, 0), sigma)
+    return cv2.Sobel(lab, cv2.CV_32F, 1, 0), cv2.Sobel(lab, cv2.CV_32F, 0, 1)
+
+
 def edge_evidence(patch: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
     """``(M, N, 3)`` uint8 BGR -> (vertical, horizontal) line evidence, each ``(M, N)`` float32:
     the Lab gradient across columns (a line of constant column coordinate) and across rows, summed
     over the channels, smoothed along and across lines, divided by the patch's mean gradient. Any
     seam — dark, light, a gap, two tiles' art meeting — and any outline step lights it up, whatever
     the colours; it is scale-free (the same under dimmer light)."""
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
-    d_cols = np.abs(cv2.Sobel(lab, cv2.CV_32F, 1, 0)).sum(axis=2)
-    d_rows = np.abs(cv2.Sobel(lab, cv2.CV_32F, 0, 1)).sum(axis=2)
+    d_cols, d_rows = (np.abs(d).sum(axis=2) for d in lab_gradients(patch))
     sigma = cfg.grid_evidence_sigma
     d_cols = cv2.GaussianBlur(d_cols, (0, 0), sigma)
     d_rows = cv2.GaussianBlur(d_rows, (0, 0), sigma)
@@ -719,13 +728,20 @@ def _cumulative(v: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return v_cum, h_cum
 
 
+def view_frame(cfg: VisionConfig, margin: float | None = None) -> tuple[int, float, float]:
+    """How a search view frames its block: (the view's side ``cfg.grid_search_side`` pixels, the
+    block's side inside it, the offset of the block's top-left corner), the block framed by
+    ``margin`` (default ``cfg.grid_search_margin``) of its side on every side."""
+    size = cfg.grid_search_side
+    inner = size / (1 + 2 * (cfg.grid_search_margin if margin is None else margin))
+    return size, inner, (size - inner) / 2
+
+
 def quad_view(quad: np.ndarray, cfg: VisionConfig, margin: float | None = None) -> np.ndarray | None:
     """A ``(3, 3)`` homography from the image to a square view of ``cfg.grid_search_side`` pixels in
     which ``quad`` ``(4, 2)`` is the square framed by ``margin`` (default ``cfg.grid_search_margin``)
     of its side; None for a degenerate quad."""
-    size = cfg.grid_search_side
-    inner = size / (1 + 2 * (cfg.grid_search_margin if margin is None else margin))
-    m = (size - inner) / 2
+    _, inner, m = view_frame(cfg, margin)
     dst = np.array([[m, m], [m + inner, m], [m + inner, m + inner], [m, m + inner]], np.float32)
     try:
         return cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst).astype(np.float64)
@@ -744,8 +760,8 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
     (:func:`lattice_terms`, by running sums). ``margin``: the view's (default
     ``cfg.grid_search_margin``). Returns the best ``cfg.grid_search_keep`` distinct blocks, best
     first, as corners ``(4, 2)`` in ``image`` pixels."""
-    n, size = cfg.grid, cfg.grid_search_side
-    inner = size / (1 + 2 * (cfg.grid_search_margin if margin is None else margin))
+    n = cfg.grid
+    size, inner, _ = view_frame(cfg, margin)
     patch = cv2.warpPerspective(image, view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     v_cum, h_cum = _cumulative(*ridge_maps(*edge_evidence(patch, cfg), cfg))
     step = cfg.grid_search_step
@@ -891,11 +907,10 @@ def rectifying_view(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> n
     if not np.all(np.isfinite(mapped)):
         return None
     lo, hi = mapped.min(axis=0), mapped.max(axis=0)
-    size = cfg.grid_search_side
-    inner = size / (1 + 2 * cfg.grid_search_margin)
+    _, inner, offset = view_frame(cfg)
     span = np.maximum(hi - lo, 1e-9)
     fit = np.array([[inner / span[0], 0, 0], [0, inner / span[1], 0], [0, 0, 1]])
-    fit[:2, 2] = (size - inner) / 2 - fit[[0, 1], [0, 1]] * lo
+    fit[:2, 2] = offset - fit[[0, 1], [0, 1]] * lo
     return fit @ to_axes
 
 
@@ -906,10 +921,7 @@ class EvidenceField:
     flat table grid does not win by contrast with nothing."""
 
     def __init__(self, image: np.ndarray, cfg: VisionConfig, sigma: float | None = None) -> None:
-        lab = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32), (0, 0),
-                               cfg.grid_evidence_sigma if sigma is None else sigma)
-        self.d_cols = cv2.Sobel(lab, cv2.CV_32F, 1, 0)
-        self.d_rows = cv2.Sobel(lab, cv2.CV_32F, 0, 1)
+        self.d_cols, self.d_rows = lab_gradients(image, cfg.grid_evidence_sigma if sigma is None else sigma)
         self.unit = float(np.abs(self.d_cols).sum(axis=2).mean() + np.abs(self.d_rows).sum(axis=2).mean()) / 2 + 1e-3
 
     def _at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
