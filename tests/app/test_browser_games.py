@@ -83,19 +83,29 @@ def _gardens_tab(page: Any, player: str) -> None:
     wait_idle(page)
 
 
-def _notation(page: Any) -> Any:
-    """The notation box's panel, opened."""
-    panel = _panel(page)
-    if not panel.get_by_role("button", name="Apply").is_visible():
-        panel.get_by_text("Type or paste the whole garden").last.click()
+def _notation_button(page: Any, name: str) -> Any:
+    """The notation box's button ``name``, the box opened first. After a merge the page is drawn
+    anew (the box closed) a moment after the run that saved: the button must stay for a second."""
+    steady = 0
+    for _ in range(100):
+        wait_idle(page)
+        button = _panel(page).locator("button:visible", has_text=name)
+        count = button.count()
+        steady = steady + 1 if count == 1 else 0
+        if steady == 4:
+            return button
+        if count == 0:
+            box = _panel(page).locator("summary:visible", has_text="Type or paste the whole garden")
+            if box.count() == 1:
+                box.click()
         page.wait_for_timeout(300)
-    return panel
+    raise AssertionError(f"no single {name!r} button")
 
 
 def _type_garden(page: Any, grid: list[list[str]]) -> None:
-    panel = _notation(page)
-    panel.get_by_label("16 tiles floor/path/decor/corner").last.fill("\n".join(" ".join(r) for r in grid))
-    panel.get_by_role("button", name="Apply").last.click()
+    apply = _notation_button(page, "Apply")
+    _panel(page).locator("textarea:visible").last.fill("\n".join(" ".join(r) for r in grid))
+    apply.click()
     wait_idle(page)
 
 
@@ -105,14 +115,18 @@ def test_two_links_two_games_one_link_two_phones_and_undo(tmp_path: Path) -> Non
 
     data = tmp_path / "data"
     ann, bob = LEVEL5["players"][0]["garden"], LEVEL5["players"][1]["garden"]
+    artifacts = Path(os.environ.get("ZENGARDEN_ARTIFACTS", tmp_path))
+    pages: list[Any] = []
     with app_server(data) as (url, _), sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             # two groups, two links: neither sees the other's players, also after a reload
             first = _open(browser, url)
+            pages.append(first)
             _name_first_player(first, "Alice")
             _wait_for_draft(first, data, lambda d: d["players"][0]["name"] == "Alice")
             other = _open(browser, url)
+            pages.append(other)
             assert _game(other) and _game(other) != _game(first)
             expect(other.get_by_label("Player 1", exact=True)).to_have_value("Player 1")
             _name_first_player(other, "Bob")
@@ -123,6 +137,7 @@ def test_two_links_two_games_one_link_two_phones_and_undo(tmp_path: Path) -> Non
             assert _game(first) != _game(other)
             # a second phone on the first link: each types a garden, both survive
             second = _open(browser, first.url)
+            pages.append(second)
             assert _game(second) == _game(first)
             expect(second.get_by_label("Player 1", exact=True)).to_have_value("Alice", timeout=30_000)
             _gardens_tab(first, "Alice")
@@ -133,12 +148,16 @@ def test_two_links_two_games_one_link_two_phones_and_undo(tmp_path: Path) -> Non
             draft = _wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == bob)
             assert draft["players"][0]["garden"] == ann and draft["players"][0]["name"] == "Alice"
             # Clear garden, then Undo on the second phone: Player 2's garden comes back
-            _notation(second).get_by_role("button", name="Clear garden").last.click()
+            _notation_button(second, "Clear garden").click()
             wait_idle(second)
             _wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == vm.empty_grid())
             _panel(second).get_by_role("button", name="Undo").first.click()
             wait_idle(second)
             draft = _wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == bob)
             assert draft["players"][0]["garden"] == ann
+        except Exception:
+            for n, page in enumerate(pages):
+                page.screenshot(path=str(artifacts / f"browser-games-failure-{n}.png"), full_page=True)
+            raise
         finally:
             browser.close()
