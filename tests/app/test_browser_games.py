@@ -79,8 +79,16 @@ def _panel(page: Any) -> Any:
 def _gardens_tab(page: Any, player: str) -> None:
     page.get_by_role("tab", name="Gardens").click()
     wait_idle(page)
-    _panel(page).locator('[data-testid="stButtonGroup"] button', has_text=player).first.click()
+    buttons = _panel(page).locator('[data-testid="stButtonGroup"] button')
+    i = next(j for j, text in enumerate(buttons.all_inner_texts()) if player in text)
+    buttons.nth(i).click()
     wait_idle(page)
+    # that player's own widgets are on the page (keys become st-key-* classes), the previous one's gone
+    page.locator(f'[class*="st-key-type_box{i}-"]').first.wait_for(timeout=30_000)
+    for _ in range(100):
+        if _panel(page).get_by_text("Type or paste the whole garden").count() == 1:
+            break
+        page.wait_for_timeout(100)
 
 
 def _notation_button(page: Any, name: str) -> Any:
