@@ -164,3 +164,16 @@ def test_camera_only_where_the_browser_allows_it() -> None:
     assert camera_possible("http://localhost:8501/") and camera_possible("http://127.0.0.1:8501")
     assert not camera_possible("http://192.168.1.20:8501/?game=abc")
     assert camera_possible(None)  # unknown: offer it, the browser says if it cannot
+
+
+def test_the_gardens_tab_uses_only_known_words_in_both_languages() -> None:
+    import re
+
+    from ui import i18n
+
+    used: set[str] = set()
+    for module in ("ui/garden_grid.py", "ui/tab_gardens.py", "ui/layout.py"):
+        used |= set(re.findall(r'T\("([a-z_.0-9]+)"', (ROOT / module).read_text()))
+    used |= {f"pick.{stage}" for stage in vm.PICK_ORDER}  # T(f"pick.{stage}")
+    assert used <= set(i18n.EN), used - set(i18n.EN)
+    assert used <= set(i18n.DE), used - set(i18n.DE)
