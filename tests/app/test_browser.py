@@ -1,6 +1,7 @@
 """The real app in Debian's headless Chromium at phone width (390 px): import a game, upload a
 sample photo, fix a misread tile with two taps (the cell on the garden, then the reader's guess),
-see the totals change to the scorer's, and the results page; screenshots of both.
+see the totals change to the scorer's, and the results page, then the same results in German
+(every reason German, no English piece); screenshots of each.
 
 Skips only when /usr/bin/chromium is absent, and fails instead when CI_REQUIRE_BROWSER=1.
 Screenshots go to $ZENGARDEN_ARTIFACTS (default: pytest's tmp dir), never into the repo.
@@ -19,6 +20,8 @@ import pytest
 
 from scorer import score_game
 from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, stored_draft, wait_idle
+from tests.app.words import english_left
+from ui import i18n
 from ui import viewmodel as vm
 from ui.garden_grid import SHEET_GAP, SHEET_TILE
 from ui.photos import reading_ready
@@ -27,6 +30,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 GAME = json.loads((ROOT / "samples" / "game-photos.json").read_text())
 PHOTOS = ROOT / "samples" / "photos"
+de = i18n.Translator("de")
 
 
 def _require_chromium() -> None:
@@ -91,6 +95,36 @@ def _scored(draft: dict, ann: list[list[str]]) -> Any:
 
 def _totals_line(result: Any) -> str:
     return "  ·  ".join(f"{p.name}: {p.total}" for p in result.players)
+
+
+def _flat(text: str) -> str:
+    """``text`` with each run of white space as one space (as a page's rendered text is compared)."""
+    return " ".join(text.split())
+
+
+def _to_german(page: Any) -> None:
+    """Pick Deutsch in the sidebar (folded away on a phone) and fold it away again."""
+    page.get_by_test_id("stExpandSidebarButton").click()
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_text("Deutsch").click()
+    wait_idle(page)
+    sidebar.get_by_text(de("language")).wait_for(timeout=30_000)  # the sidebar drawn in German
+    sidebar.hover()  # the fold button shows while the pointer is over the sidebar
+    page.get_by_test_id("stSidebarCollapseButton").click()
+    wait_idle(page)
+
+
+def _results_text(page: Any, expected: list[str], timeout_ms: int = 30_000) -> str:
+    """The Results tab's visible text once every one of ``expected`` is in it (a rerun may still be
+    drawing the tab); fails naming what never showed."""
+    missing = expected
+    for _ in range(timeout_ms // 200):
+        shown = _flat(page.locator('[role="tabpanel"]:visible').last.inner_text())
+        missing = [e for e in expected if _flat(e) not in shown]
+        if not missing:
+            return shown
+        page.wait_for_timeout(200)
+    raise AssertionError(f"not shown: {missing}")
 
 
 def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> None:
@@ -191,6 +225,26 @@ def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> No
             shot = artifacts / "browser-results-390px.png"
             page.screenshot(path=str(shot))
             assert shot.stat().st_size > 10_000
+            # German (issue 17): the language picked in the sidebar, the same results give every
+            # reason in German and no English piece
+            page.set_viewport_size(PHONE)
+            _to_german(page)
+            page.get_by_role("tab", name=de("tab_results")).click()
+            wait_idle(page)
+            page.get_by_text(de("all_reasons")).click()  # the expander: each category of the player shown
+            wait_idle(page)
+            shown = _results_text(page, [de.reason(c.reason) for c in after.players[0].categories])
+            reasons = [c.reason for p in after.players for c in p.categories] + [w.reason for w in after.warnings]
+            for w in after.warnings:
+                assert _flat(de.problem(w)) in shown
+            if after.tie_break is not None:
+                reasons.append(after.tie_break)
+                assert _flat(de.reason(after.tie_break)) in shown
+            assert english_left(shown, reasons) == []
+            assert _flat(_totals_line(after)) in shown
+            page.set_viewport_size({"width": PHONE["width"], "height": 2400})
+            wait_idle(page)
+            page.screenshot(path=str(artifacts / "browser-results-de-390px.png"))
             print(f"screenshots: {artifacts}")
         except Exception:
             page.screenshot(path=str(artifacts / "browser-failure.png"), full_page=True)
