@@ -93,7 +93,7 @@ EN: dict[str, str] = {
     "review_hint": "{cell} could be: {options}",
     "read_jointly": "Read all photos together",
     "read_jointly_help": "Reads every garden again at once, using that each tile exists only once. Your "
-                         "corrections are kept.",
+                         "corrections and the tiles you confirmed as read are kept.",
     "garden_caption": "The garden as entered",
     "type_garden": "Type or paste the whole garden",
     "type_garden_help": "16 tiles floor/path/decor/corner, row by row, e.g. water/stone/gate/se",
@@ -330,7 +330,7 @@ DE: dict[str, str] = {
     "review_hint": "{cell} könnte sein: {options}",
     "read_jointly": "Alle Fotos gemeinsam lesen",
     "read_jointly_help": "Liest alle Gärten zusammen neu; jedes Plättchen gibt es nur einmal. Deine "
-                         "Korrekturen bleiben erhalten.",
+                         "Korrekturen und die als richtig bestätigten Plättchen bleiben erhalten.",
     "garden_caption": "Der Garten wie eingegeben",
     "type_garden": "Ganzen Garten eintippen oder einfügen",
     "type_garden_help": "16 Plättchen untergrund/weg/dekor/ecke, Reihe für Reihe, z. B. water/stone/gate/se",

@@ -75,7 +75,8 @@ def live_totals(T: i18n.Translator) -> None:
 
 
 def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
-    """Read every photo of the game together (each tile exists once), keeping the user's corrections."""
+    """Read every photo of the game together (each tile exists once), keeping the user's corrections
+    and confirmations (``vm.merge_reading``)."""
     s = ss()
     model, error = model_or_error()
     if model is None:
@@ -91,9 +92,9 @@ def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
     except photos.PhotoError as exc:
         st.warning(T("read_error", error=str(exc)))
         return
-    for i, player, reading in zip(indices, players, readings):
-        merged = vm.merge_reading(player["reading"], reading["garden"], player["garden"])
-        reading["outline_confirmed"] = bool(player["reading"].get("outline_confirmed"))
+    for i, player, new in zip(indices, players, readings):
+        # the user's corrections, confirmations ("Right as read") and outline check carry over
+        reading, merged = vm.merge_reading(player["reading"], new, player["garden"])
         player["reading"] = reading
         set_grid(player, vm.empty_grid() if outline_unconfirmed(reading) else merged)
         s.messages[i] = ("success", T("read_ok", n=len(reading["review"])) if reading["review"]

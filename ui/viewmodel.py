@@ -246,13 +246,27 @@ def corrections(reading: Reading | None, grid: Sequence[Sequence[str]]) -> list[
             for r in range(GRID) for c in range(GRID) if read[r][c] != grid[r][c]]
 
 
-def merge_reading(old_reading: Reading | None, new_garden: Sequence[Sequence[str]],
-                  current: Sequence[Sequence[str]]) -> Grid:
-    """A re-read garden that keeps the user's corrections: cells the user changed from the old
-    reading stay as corrected, every other cell takes the new reading."""
-    fixed = {f["cell"] for f in corrections(old_reading, current)}
-    return [[current[r][c] if cell_name((r, c)) in fixed else new_garden[r][c] for c in range(GRID)]
-            for r in range(GRID)]
+def merge_reading(old_reading: Reading | None, new_reading: Reading,
+                  current: Sequence[Sequence[str]]) -> tuple[Reading, Grid]:
+    """A photo read again (all photos together): the new reading as the draft keeps it, and the
+    garden to show. What the user said about the old reading stays: cells they changed keep their
+    tile, and so do cells they confirmed "Right as read" (they checked that tile on the table);
+    every other cell takes the new reading. The new reading carries the confirmations the re-read
+    agrees with (a confirmed cell the joint read sees as a different tile counts as a correction
+    of it) and an outline the user confirmed."""
+    kept = {f["cell"] for f in corrections(old_reading, current)}
+    kept |= set((old_reading or {}).get("checked") or [])
+    read = new_reading["garden"]
+    garden = [[current[r][c] if cell_name((r, c)) in kept else read[r][c] for c in range(GRID)]
+              for r in range(GRID)]
+    reading: Reading = copy.deepcopy(new_reading)
+    agreed = {cell_name((r, c)) for r in range(GRID) for c in range(GRID) if read[r][c] == garden[r][c]}
+    checked = [cell for cell in (old_reading or {}).get("checked") or [] if cell in agreed]
+    if checked:
+        reading["checked"] = checked
+    if (old_reading or {}).get("outline_confirmed"):
+        reading["outline_confirmed"] = True
+    return reading, garden
 
 
 def review_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[str, list[tuple[str, int]]]]:

@@ -16,6 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui import state
+from ui import viewmodel as vm
 from ui.photos import reading_ready
 from zengarden.history import History
 
@@ -338,3 +339,39 @@ def test_right_as_read_and_other_tile_from_an_open_cell(data_dir: Path) -> None:
     b1 = at.session_state["draft"]["players"][0]["garden"][0][1]
     assert b1 == f"{a1['floor']}/{a1['path']}/{free}/nw"
     assert at.session_state[key(at, "tap0")]["open"] is None  # the garden is full: nothing more opens
+
+
+def test_read_all_photos_together_keeps_confirmations_and_corrections(data_dir: Path) -> None:
+    """A cell confirmed "Right as read" and a corrected cell survive "Read all photos together"."""
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    widget(at.file_uploader, key(at, "import")).set_value(  # type: ignore[attr-defined]
+        ("game.json", (ROOT / "samples" / "game-photos.json").read_bytes(), "application/json"))
+    run(at)
+    for i, p in enumerate(GAME["players"][:2]):
+        pick_player(at, i)
+        widget(at.file_uploader, key(at, f"upload{i}")).set_value(  # type: ignore[attr-defined]
+            (f"{p['name']}.jpg", (PHOTOS / f"game-{p['name'].lower()}.jpg").read_bytes(), "image/jpeg"))
+        run(at)
+        if at.session_state["draft"]["players"][i]["reading"]["check_outline"]:
+            click(at, f"outline_yes{i}")
+    pick_player(at, 0)
+    ann = at.session_state["draft"]["players"][0]
+    ann["reading"]["review"] = ["A1", "B1"]  # the reader doubted A1 and B1
+    run(at)
+    tap(at, 0, "A1")
+    click(at, "keep0")  # Right as read
+    confirmed = at.session_state["draft"]["players"][0]["garden"][0][0]
+    tap(at, 0, "B1")
+    click(at, "turn0")  # B1 corrected: its path corner turned
+    corrected = at.session_state["draft"]["players"][0]["garden"][0][1]
+    ann = at.session_state["draft"]["players"][0]
+    assert ann["reading"]["checked"] == ["A1"] and corrected != ann["reading"]["garden"][0][1]
+    click(at, "joint")
+    ann = at.session_state["draft"]["players"][0]
+    assert ann["garden"][0][0] == confirmed and ann["garden"][0][1] == corrected
+    # the confirmation stays where the joint read agrees with it; where not, it is a correction of it
+    agrees = ann["reading"]["garden"][0][0] == confirmed
+    assert ann["reading"].get("checked", []) == (["A1"] if agrees else [])
+    assert {"A1", "B1"} & set(vm.cells_to_mark(ann["reading"], ann["garden"])) == set()
+    assert "B1" in {c["cell"] for c in vm.corrections(ann["reading"], ann["garden"])}
+    assert any("Garden read" in m.value for m in at.success)

@@ -188,13 +188,25 @@ def test_reopened_game_restores_readings_and_photo() -> None:
     assert again["players"][1]["reading"] is None
 
 
-def test_merge_reading_keeps_corrections() -> None:
-    old = {"garden": [["a"] * 4 for _ in range(4)]}
+def test_merge_reading_keeps_corrections_and_confirmations() -> None:
+    old = {"garden": [["a"] * 4 for _ in range(4)], "review": ["A1", "B1", "C1"], "checked": ["A1", "B1"],
+           "outline_confirmed": True}
     current = [["a"] * 4 for _ in range(4)]
-    current[1][2] = "fixed"
-    new = [["b"] * 4 for _ in range(4)]
-    merged = vm.merge_reading(old, new, current)
-    assert merged[1][2] == "fixed" and merged[0][0] == "b"
+    current[1][2] = "fixed"  # C2 corrected by the user
+    new_grid = [["b"] * 4 for _ in range(4)]
+    new_grid[0][1] = "a"  # the joint read agrees with the confirmed B1; A1 it reads as "b"
+    new = {"garden": new_grid, "review": ["A1", "B1", "D4"]}
+    reading, garden = vm.merge_reading(old, new, current)
+    assert garden[1][2] == "fixed" and garden[0][0] == "a" and garden[0][1] == "a"
+    assert garden[0][2] == "b" and garden[3][3] == "b"  # C1 was doubted, not confirmed: re-read
+    assert reading["garden"] == new_grid and reading["review"] == ["A1", "B1", "D4"]
+    assert reading["checked"] == ["B1"] and reading["outline_confirmed"] is True
+    assert "checked" not in new and new["garden"] == new_grid  # the reading given is left as it was
+    # A1 now counts as a correction of the joint read; neither it nor B1 is marked again, D4 is
+    assert {c["cell"] for c in vm.corrections(reading, garden)} == {"A1", "C2"}
+    assert vm.cells_to_mark(reading, garden) == ["D4"]
+    # without a previous reading the new one is taken as it is
+    assert vm.merge_reading(None, new, vm.empty_grid()) == (new, new_grid)
 
 
 def test_renaming_a_player_renames_them_in_the_mission_orders() -> None:
