@@ -29,9 +29,14 @@ def gardens_tab(T: i18n.Translator) -> None:
                    is not None]
     if len(with_photos) >= 2 and st.button(T("read_jointly"), key=k("joint"), help=T("read_jointly_help")):
         read_jointly(T, with_photos)
-    i = player_picker(T, draft)
+    # the picker is drawn after the panel, in its place above it: its ✓ then says whether a garden is
+    # complete after what this run did (a photo read, a tile set), not one run late
+    picker = st.empty()
+    i = shown_player(draft)
     conflicts = vm.tile_conflicts(draft)
     garden_panel(T, i, draft["players"][i], vm.conflict_cells(conflicts, draft["players"][i]["name"]))
+    with picker:
+        player_picker(T, draft, i)
     conflicts = vm.tile_conflicts(draft)  # again: the panel may have applied an edit
     with top:
         live_totals(T)  # at the top: visible while fixing a garden on a phone
@@ -40,25 +45,36 @@ def gardens_tab(T: i18n.Translator) -> None:
             st.warning(T("conflict_photo" if c.from_photo else "conflict", tile=T.kind(c.kind), where=where))
 
 
-def player_picker(T: i18n.Translator, draft: dict[str, Any]) -> int:
-    """Whose garden is shown: a segmented control held in session state (tabs would jump back to the
-    first player whenever what lies above them changes). Each label says whether the garden is done."""
+def shown_player(draft: dict[str, Any]) -> int:
+    """Whose garden is shown this run: the player picked (the picker's value, known before it is
+    drawn), else the one shown last (kept across a merge with another phone's save, and when the
+    picked player is tapped again, which unselects it), else the first."""
     s = ss()
+    n = len(draft["players"])
+    for value in (s.get(k("garden_player")), s.get(k("garden_player_last"))):
+        if isinstance(value, int) and 0 <= value < n:
+            i = value
+            break
+    else:
+        i = 0
+    s[k("garden_player_last")] = i
+    return i
+
+
+def player_picker(T: i18n.Translator, draft: dict[str, Any], i: int) -> None:
+    """The picker of whose garden is shown, with player ``i`` selected: a segmented control held in
+    session state (tabs would jump back to the first player whenever what lies above them changes).
+    Each label says whether the garden is done."""
     players = draft["players"]
-    remembered = s.get(k("garden_player_last"), 0)
-    if not isinstance(remembered, int) or remembered >= len(players):
-        remembered = 0
 
     def label(j: int) -> str:
         p = players[j]
         done = "" if vm.missing_cells(p["garden"]) else " ✓"
         return f"{T.colour_dot(p['colour'])} {p['name']}{done}"
 
-    picked = st.segmented_control(T("whose_garden"), list(range(len(players))), format_func=label,
-                                  default=remembered, key=k("garden_player"), label_visibility="collapsed")
-    i = remembered if picked is None or picked >= len(players) else int(picked)  # tapping it again unselects
-    s[k("garden_player_last")] = i
-    return i
+    ss()[k("garden_player")] = i  # selected again after a tap that unselected it
+    st.segmented_control(T("whose_garden"), list(range(len(players))), format_func=label, key=k("garden_player"),
+                         label_visibility="collapsed")
 
 
 def live_totals(T: i18n.Translator) -> None:

@@ -81,16 +81,23 @@ def test_read_three_photos_correct_score_and_save(data_dir: Path) -> None:
     widget(at.file_uploader, key(at, "import")).set_value(  # type: ignore[attr-defined]
         ("game.json", (ROOT / "samples" / "game-photos.json").read_bytes(), "application/json"))
     run(at)
+    completed = 0
     for i, p in enumerate(GAME["players"]):
         pick_player(at, i)
         data = (PHOTOS / f"game-{p['name'].lower()}.jpg").read_bytes()
         widget(at.file_uploader, key(at, f"upload{i}")).set_value(  # type: ignore[attr-defined]
             (f"{p['name']}.jpg", data, "image/jpeg"))
         run(at)
+        # the picker's ✓ says on this same run whether the photo completed the garden
+        done = not vm.missing_cells(at.session_state["draft"]["players"][i]["garden"])
+        assert widget(at.button_group, key(at, "garden_player")).options[i].endswith(" ✓") == done  # type: ignore[attr-defined]
+        completed += done
         if at.session_state["draft"]["players"][i]["reading"]["check_outline"]:
             # the reader is unsure of this outline: as a player would, look and confirm it
             widget(at.button, key(at, f"outline_yes{i}")).click()  # type: ignore[attr-defined]
             run(at)
+    assert completed  # at least one photo was read straight into a complete garden
+    assert all(o.endswith(" ✓") for o in widget(at.button_group, key(at, "garden_player")).options)  # type: ignore[attr-defined]
     draft = at.session_state["draft"]
     for p in draft["players"]:
         assert p["reading"] is not None and p["photo"]
