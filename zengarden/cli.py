@@ -2,10 +2,11 @@
 
 ``zengarden score GAME.json [--json] [--explain] [--lang en|de]`` scores a game file (players
 given as gardens or photos; the sheet, reasons and problems in English or German, the JSON in the
-contract's English unless ``--lang`` asks otherwise); the vision sub-commands (synth, read,
-train, bench) are registered by :mod:`vision.cli`, ``emperors`` by :mod:`emperors_garden.cli` and ``gardeners`` by
-:mod:`gardeners.cli`. Exit codes: 0 success, 2 invalid input (problems on stderr, never a
-traceback), 1 unexpected failure.
+contract's English unless ``--lang`` asks otherwise); ``zengarden serve [--https] [--port N]``
+serves the app (:mod:`zengarden.serve`; over HTTPS with a self-signed certificate made on first
+use); the vision sub-commands (synth, read, train, bench) are registered by :mod:`vision.cli`,
+``emperors`` by :mod:`emperors_garden.cli` and ``gardeners`` by :mod:`gardeners.cli`. Exit codes:
+0 success, 2 invalid input (problems on stderr, never a traceback), 1 unexpected failure.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from scorer.errors import InvalidGameError
 from scorer.score import GameResult, score_game
 from scorer.tiles import ALL_CELLS, cell_name
 from vision import cli as vision_cli
-from zengarden import wording
+from zengarden import serve, wording
 from zengarden.gamefile import GameFileError, load_game_file, read_photo_players
 
 EXIT_OK = 0
@@ -100,6 +101,24 @@ def _cmd_score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    extra = list(args.streamlit_args)
+    if extra[:1] == ["--"]:
+        extra = extra[1:]
+    try:
+        return serve.serve(port=args.port, https=args.https, cert_only=args.cert_only, extra=extra, out=out)
+    except serve.ServeError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_FAILURE
+
+
+def _port(text: str) -> int:
+    port = int(text)
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, got {port}")
+    return port
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="zengarden", description="Zen Garden scoring assistant")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -110,6 +129,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=wording.LANGUAGES, default=wording.DEFAULT_LANGUAGE,
                    help="language of the sheet, reasons and problems (default: en)")
     p.set_defaults(func=_cmd_score)
+    p = sub.add_parser("serve", help="serve the app (--https: for phones on the local network)")
+    p.add_argument("--https", action="store_true",
+                   help="serve over HTTPS on every interface with a self-signed certificate made on first use "
+                        "(phones get the camera and the clipboard only over HTTPS)")
+    p.add_argument("--port", type=_port, default=serve.DEFAULT_PORT, help=f"port (default: {serve.DEFAULT_PORT})")
+    p.add_argument("--cert-only", action="store_true", help="only make the certificate (if there is none yet)")
+    p.add_argument("streamlit_args", nargs=argparse.REMAINDER, help="after --: arguments for `streamlit run`")
+    p.set_defaults(func=_cmd_serve)
     vision_cli.register(sub)
     emperors_cli.register(sub)
     gardeners_cli.register(sub)
@@ -122,7 +149,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command in ("score", "emperors", "gardeners"):
+        if args.command in ("score", "serve", "emperors", "gardeners"):
             return int(args.func(args, out, err))
         return int(args.func(args))
     except GameFileError as exc:
