@@ -267,3 +267,13 @@ def test_an_unusable_draft_store_is_reported_never_a_traceback(data_dir: Path) -
     widget(at.text_input, key(at, "name0")).input("Zoë")
     run(at)  # the game goes on in this session; saving is tried again after each action
     assert names(at)[0] == "Zoë" and "Autosave failed" in toasts(at)
+
+
+def test_tapping_the_shown_player_again_keeps_that_player_picked() -> None:
+    at = browser()
+    widget(at.button_group, key(at, "garden_player")).set_value(1)
+    run(at)
+    widget(at.button_group, key(at, "garden_player")).set_value(None)  # a segmented control unselects
+    run(at)
+    assert widget(at.button_group, key(at, "garden_player")).value == 1
+    assert widget(at.number_input, key(at, "coins1"))  # still player 2's garden below it
