@@ -101,7 +101,10 @@ def main() -> int:
     ap.add_argument("--test-seed", type=int, default=732001)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--renders", type=int, default=DEFAULT_ENROL.renders)
+    ap.add_argument("--bench-count", type=int, default=None,
+                    help="bench only the first N test photos (the same photos as a set rendered with --count N)")
     ap.add_argument("--skip-bench", action="store_true")
+    ap.add_argument("--only", default="bundled,enrolled,labelled", help="which models to bench (comma-separated)")
     args = ap.parse_args()
     data = ROOT / "data"
     src = data / f"enrol-{args.style}-zoo"
@@ -126,7 +129,10 @@ def main() -> int:
         for w in wrong[:12]:
             print("   ", w)
     models = {}
+    wanted = args.only.split(",")
     for how in ("outline", "labelled"):
+        if how == "labelled" and "labelled" not in wanted:
+            continue
         path = data / "models" / f"enrol-{args.style}-{how}.skops"
         models[how] = path
         if path.is_file():
@@ -141,7 +147,18 @@ def main() -> int:
               f"model {time.perf_counter() - t1:.0f} s) -> {path}")
     if args.skip_bench:
         return 0
-    for tag, model in (("bundled", None), ("enrolled", models["outline"]), ("labelled", models["labelled"])):
+    if args.bench_count is not None and args.bench_count < args.count:
+        subset = data / f"{test.name}-first{args.bench_count}"
+        subset.mkdir(exist_ok=True)
+        for i in range(args.bench_count):
+            for suffix in (".jpg", ".json"):
+                link = subset / f"{i:05d}{suffix}"
+                if not link.exists():
+                    link.symlink_to(test / f"{i:05d}{suffix}")
+        test = subset
+    for tag, model in (("bundled", None), ("enrolled", models["outline"]), ("labelled", models.get("labelled"))):
+        if tag not in wanted:
+            continue
         lines = _bench(test, model, f"{tag}")
         keys = ("floor accuracy", "path accuracy", "decor accuracy", "corner accuracy", "whole-tile accuracy",
                 "whole-garden exact", "localisation failures", "silent failures", "located", "on located")
