@@ -64,7 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="a photo of FLOOR's 15 tiles in any order and turns plus one tile of another floor "
                         "(repeatable; all six floors for a full enrolment; a same-name .json sidecar gives the "
                         "labels, or with 'corners' only the outline)")
-    p.add_argument("--board", default=None, help="a photo of the empty board (accepted, not used yet)")
+    p.add_argument("--board", default=None, help="a photo of the empty board: its 4×4 spaces are found (or given in a "
+                   "same-name .json {\"corners\": ...}) and half the rendered training photos show the copy on it")
     p.add_argument("--labels-out", default=None,
                    help="write the decided labels here (photo copies + sidecars) to review and correct")
     p.add_argument("--base", default=None, help="model whose readers find and first read the tiles (default bundled)")

@@ -20,8 +20,11 @@ and one tile of another floor. Stages, each arrays in, arrays out:
    its photo's and the other photos' floors. Prototypes and assignments are refined in turn until
    nothing changes; cluster names are then fixed by the bundled readers' votes over each cluster.
 4. ``build_copy_model``: the 90 decided tile pictures rendered by the synthetic camera onto random
-   boards (``render_photo(..., tile_images=...)``), plus the enrolment photos themselves (weighted
-   up), train the readers (:func:`vision.train.fit_readers`); the tile map stays the bundled one.
+   boards (``render_photo(..., tile_images=...)``) and, given a photo of the empty board
+   (``--board``), a share of them onto that board (:func:`board_picture`: its 4×4 spaces found and
+   the board around them rectified), plus the enrolment photos themselves (weighted up), train the
+   readers (:func:`vision.train.fit_readers`); the tile map is learned again from the renders, so
+   the copy's board is "not tile" to it.
 """
 
 from __future__ import annotations
@@ -88,6 +91,11 @@ class EnrolConfig:
     photo_weight: float = 8.0
     #: Learn the tile map again from the rendered photos of the copy (else keep the base model's).
     learn_map: bool = True
+    #: With a board photo: the share of rendered photos that show the copy's own board (the rest
+    #: random boards, so the model still reads the copy on another board or a table), and the side
+    #: of the rectified 4×4 spaces in the board's picture.
+    board_share: float = 0.5
+    board_side: int = 512
 
 
 DEFAULT_ENROL = EnrolConfig()
@@ -195,6 +203,50 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
         corners, reasons = found.corners, found.reasons
     crops = crop_tiles(image, corners, cfg)
     return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons)
+
+
+def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> np.ndarray:
+    """A photo of the empty board -> its picture for the synthetic camera: the board rectified so its
+    4×4 spaces fill the middle ``ecfg.board_side`` pixels, with :data:`vision.synth.photo.BOARD_MARGIN`
+    of their side around them (``render_photo(board_image=...)``), ``(B, B, 3)`` uint8 BGR.
+
+    The spaces are found by the reader's own localisation, which looks for a block of squares; on a
+    bare board it is sure only when the spaces are clearly printed or embossed. A same-name sidecar
+    ``{"corners": [[x, y] x 4]}`` (top-left first, clockwise, in the photo's pixels) gives them by
+    hand. Raises :class:`EnrolError` when the photo cannot be read or the spaces are not found surely."""
+    from vision.synth.photo import BOARD_MARGIN
+
+    path = Path(path)
+    if not path.is_file():
+        raise EnrolError(f"{path}: board photo not found")
+    cfg = model.cfg
+    try:
+        image, scale = load_image_scaled(path, cfg)
+    except (ValueError, OSError) as exc:
+        raise EnrolError(f"{path}: {exc}") from None
+    given = _corners_only(path.with_suffix(".json"))
+    if given is not None:
+        corners = given * scale
+    else:
+        hint = (f"give the corners of its 16 spaces in {path.with_suffix('.json').name}: "
+                f'{{"corners": [[x, y] x 4]}}, top-left first, clockwise, in the photo\'s pixels')
+        try:
+            found = locate_grid(image, 4, cfg, mask_model=model.mask)
+        except ValueError as exc:
+            raise EnrolError(f"{path}: the board's 4×4 spaces were not found ({exc}); {hint}") from None
+        if found.reasons:  # a guess on a bare board is no outline to learn the board from
+            raise EnrolError(f"{path}: the board's 4×4 spaces were not found surely ({'; '.join(found.reasons)}); "
+                             f"{hint}")
+        corners = found.corners
+    side = int(ecfg.board_side)
+    margin = round(BOARD_MARGIN * side)
+    dst = np.array([[margin, margin], [margin + side, margin], [margin + side, margin + side],
+                    [margin, margin + side]], np.float32)
+    hom = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
+    full = side + 2 * margin
+    # beyond the photo's edge the board's border pixels are repeated (a close-up still gives a board)
+    return cv2.warpPerspective(image, hom, (full, full), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 # --------------------------------------------------------------------------------------------
@@ -474,13 +526,20 @@ class Enrolment:
     unsure: list[tuple[str, ...]]
     model: TileModel | None = None
     seconds: dict[str, float] = field(default_factory=dict)
+    #: The copy's board as :func:`board_picture` rectified it (``--board``), or None.
+    board: np.ndarray | None = None
 
 
 def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                 progress: Progress | None = None) -> Enrolment:
-    """Locate, cut and label every floor photo (no model built)."""
+                 progress: Progress | None = None, board: str | Path | None = None) -> Enrolment:
+    """Locate, cut and label every floor photo (no model built); with ``board`` (a photo of the empty
+    board) also its picture (:func:`board_picture`), checked first so a bad one fails at once."""
     report = progress or (lambda _f, _m: None)
     pairs = check_inputs(floors)
+    board_pic = None
+    if board is not None:
+        report(0.0, f"finding the spaces of the board in {Path(board).name}")
+        board_pic = board_picture(board, base, ecfg)
     photos = []
     for j, (floor, path) in enumerate(pairs):
         report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
@@ -495,7 +554,7 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
         else:
             gardens.append(dec.garden(ph.floor))
             unsure.append(dec.unsure)
-    return Enrolment(photos, gardens, unsure)
+    return Enrolment(photos, gardens, unsure, board=board_pic)
 
 
 def write_labels(enrolment: Enrolment, out_dir: str | Path) -> list[Path]:
@@ -545,8 +604,9 @@ def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig) -> list
 def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
                      progress: Progress | None = None, work_dir: str | Path | None = None) -> TileModel:
     """Train readers for the enrolled copy: ``ecfg.renders`` photos of random gardens of its own
-    tile pictures on random boards, plus the enrolment photos (weighted ``ecfg.photo_weight``);
-    the tile map is learned again from the renders (``ecfg.learn_map``) or kept from ``base``."""
+    tile pictures on random boards (``ecfg.board_share`` of them on the copy's own board when the
+    enrolment has one), plus the enrolment photos (weighted ``ecfg.photo_weight``); the tile map is
+    learned again from the renders (``ecfg.learn_map``) or kept from ``base``."""
     from vision.synth.generate import photo_rng
     from vision.synth.photo import render_photo
     from vision.train import fit_readers, refit_mask
@@ -558,13 +618,18 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         tmp.mkdir(parents=True, exist_ok=True)
         art = copy_art(enrolment, ecfg.art_side, cfg)
         rendered = []
+        on_board = 0
         for i in range(ecfg.renders):
             if i % 10 == 0:
                 report(0.5 * i / ecfg.renders, f"rendering your tiles {i}/{ecfg.renders}")
             rng = photo_rng(ecfg.render_seed, i)
             garden, pictures = art_garden(art, rng)
+            # every k-th photo on the copy's board (evenly spread, the first one included)
+            board = None
+            if enrolment.board is not None and on_board < round(ecfg.board_share * (i + 1)):
+                board, on_board = enrolment.board, on_board + 1
             image, truth = render_photo(garden, rng, size=ecfg.render_size, difficulty="mixed",
-                                        tile_images=pictures, family="train")
+                                        tile_images=pictures, family="train", board_image=board)
             path = write_labelled(tmp / "renders" / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
             rendered.append(read_labelled(path))
         enrolled = _labelled_photos(enrolment, tmp, cfg)
@@ -574,7 +639,8 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         if ecfg.learn_map:  # the tile map learns the copy's art too (on random boards)
             model = refit_mask(model, [tmp / "renders"], lambda f, m: report(head + (1 - head) * f, "tile map: " + m))
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
-                                f"its {len(art)} tile pictures"]
+                                f"its {len(art)} tile pictures"
+                                + (f", {on_board} of them on its own board" if on_board else "")]
     return model
 
 
@@ -605,9 +671,7 @@ def cli_enrol(args: argparse.Namespace) -> int:
         if args.renders is not None and not 1 <= args.renders <= 5000:
             raise EnrolError(f"--renders must be 1..5000, got {args.renders}")
         ecfg = DEFAULT_ENROL if args.renders is None else replace(DEFAULT_ENROL, renders=args.renders)
-        if args.board is not None and not Path(args.board).is_file():
-            raise EnrolError(f"{args.board}: board photo not found")
-        result = enrol_labels(args.floor, base, ecfg, lambda f, m: show(0.1 * f, m))
+        result = enrol_labels(args.floor, base, ecfg, lambda f, m: show(0.1 * f, m), board=args.board)
         print(file=sys.stderr)
         for ph, unsure in zip(result.photos, result.unsure):
             how = "labels from its sidecar" if ph.labelled is not None else (
@@ -620,8 +684,9 @@ def cli_enrol(args: argparse.Namespace) -> int:
         if args.labels_out:
             write_labels(result, args.labels_out)
             print(f"labels written to {args.labels_out} (correct a sidecar there and enrol again with it)")
-        if args.board is not None:
-            print("note: the board photo is not used yet (the bundled tile map finds the garden)")
+        if result.board is not None:
+            print(f"board: its 4×4 spaces found in {Path(args.board).name}; {ecfg.board_share:.0%} of the rendered "
+                  f"photos show your tiles on it")
         floors_done = {ph.floor for ph in result.photos}
         if len(floors_done) < len(ALL_FLOORS):
             missing = [f.value for f in ALL_FLOORS if f not in floors_done]

@@ -41,6 +41,9 @@ from vision.synth.scene import (
 )
 
 DIFFICULTIES: Final = ("easy", "hard", "mixed")
+#: A real board's picture (``render_photo(board_image=...)``) keeps this much of the board around its
+#: 4×4 spaces, as a fraction of the spaces' side on each edge (half a tile).
+BOARD_MARGIN: Final = 0.125
 
 _PLAYER_BGR: Final = {"blue": (190, 110, 30), "yellow": (40, 200, 235), "green": (60, 150, 40), "red": (40, 40, 200)}
 
@@ -52,19 +55,22 @@ _PLAYER_BGR: Final = {"blue": (190, 110, 30), "yellow": (40, 200, 235), "green":
 def _board(
     garden: Garden, rng: np.random.Generator, tile_px: int, style: str, severity: float,
     tile_images: Sequence[np.ndarray] | None = None, family: str = "classic",
+    board_image: np.ndarray | None = None, empty: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Draw the player board with the garden on it (the style's tile art, or ``tile_images``: 16
     pictures row-major, resized to the tile size). ``family`` ``"classic"`` draws the first
     generator's board; ``"train"`` and ``"zoo"`` a random board of that family
-    (:mod:`vision.synth.scene`) with cardboard tiles.
+    (:mod:`vision.synth.scene`) with cardboard tiles. ``board_image`` (a rectified photo of a real
+    board, see :func:`render_photo`) replaces the random board; ``empty`` leaves the spaces bare.
 
     Returns:
         ``(board, block)``: board ``(B, B, 3)`` uint8 BGR; block ``(4, 2)`` float64 pixel ``(x, y)``
         of the tile block's outer corners, top-left, top-right, bottom-right, bottom-left of the
         input garden.
     """
-    if family != "classic":
-        return _family_board(garden, rng, tile_px, style, tile_images, family)
+    if family != "classic" or board_image is not None or empty:
+        return _family_board(garden, rng, tile_px, style, tile_images, "train" if family == "classic" else family,
+                             board_image, empty)
     t = tile_px
     gap = max(1, round(t * rng.uniform(0.004, 0.012 + 0.025 * severity)))
     pitch = t + gap
@@ -151,22 +157,35 @@ def _tile_picture(tile: object, t: int, rng: np.random.Generator, style: str,
 
 
 def _family_board(garden: Garden, rng: np.random.Generator, tile_px: int, style: str,
-                  tile_images: Sequence[np.ndarray] | None, family: str) -> tuple[np.ndarray, np.ndarray]:
+                  tile_images: Sequence[np.ndarray] | None, family: str, board_image: np.ndarray | None = None,
+                  empty: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_board` for the ``train`` and ``zoo`` families: a random board and track, printed
     spaces, gaps of 0–6 % of a tile, cardboard tiles with rounded corners and a visible edge, one
-    or two tiles shifted or turned more than the rest."""
+    or two tiles shifted or turned more than the rest. ``board_image`` (square, the 4×4 spaces
+    filling the middle with :data:`BOARD_MARGIN` of the spaces' side around them) is the board
+    instead of a random one; ``empty`` draws no tiles (a photo of the bare board)."""
     t = tile_px
     gap = round(t * rng.uniform(0.0, 0.06))
     pitch = t + gap
-    margin = round(t * rng.uniform(0.3, 0.9))
+    # a real board keeps its own margin, so its spaces fall under the tiles
+    margin = round(BOARD_MARGIN * (4 * t + 3 * gap)) if board_image is not None else round(t * rng.uniform(0.3, 0.9))
     side = 2 * margin + 4 * t + 3 * gap
-    floor_colour = None
-    if rng.random() < 0.2:  # a board the colour of a floor
-        some = render_tile(list(garden.cells())[int(rng.integers(16))][1], 32, rng, style)
-        floor_colour = some[4:12, 20:28].reshape(-1, 3).mean(axis=0)
-    board = board_surface(side, rng, family, floor_colour)
-    draw_track(board, margin, t, rng, family)
-    print_spaces(board, margin - gap / 2, pitch, t, rng)
+    if board_image is not None:
+        board = cv2.resize(board_image, (side, side), interpolation=cv2.INTER_AREA
+                           if board_image.shape[0] > side else cv2.INTER_LINEAR)
+    else:
+        floor_colour = None
+        if rng.random() < 0.2:  # a board the colour of a floor
+            some = render_tile(list(garden.cells())[int(rng.integers(16))][1], 32, rng, style)
+            floor_colour = some[4:12, 20:28].reshape(-1, 3).mean(axis=0)
+        board = board_surface(side, rng, family, floor_colour)
+        draw_track(board, margin, t, rng, family)
+        print_spaces(board, margin - gap / 2, pitch, t, rng)
+    lo = margin
+    hi = margin + 4 * t + 3 * gap
+    block = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
+    if empty:
+        return board, block
     alpha = tile_alpha(t, rng)
     thick = t * rng.uniform(0.0, 0.05)
     edge_dir = rng.uniform(0, 2 * np.pi)
@@ -195,9 +214,7 @@ def _family_board(garden: Garden, rng: np.random.Generator, tile_px: int, style:
         out = roi.astype(np.float32) * (1 - side_a) + edge_col * side_a
         out = out * (1 - face_a) + face.astype(np.float32) * face_a
         roi[:] = np.clip(out, 0, 255).astype(np.uint8)
-    lo = margin
-    hi = margin + 4 * t + 3 * gap
-    return board, np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
+    return board, block
 
 
 # --------------------------------------------------------------------------------------------
@@ -535,6 +552,8 @@ def render_photo(
     style: str = "classic",
     tile_images: Sequence[np.ndarray] | None = None,
     family: str = "classic",
+    board_image: np.ndarray | None = None,
+    empty_board: bool = False,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render a phone photo of ``garden`` on its player board on a table.
 
@@ -554,6 +573,11 @@ def render_photo(
             sample) or ``"zoo"`` (disjoint families, for measurement only). Outside ``classic``
             the camera tilts up to 55° (elevation 35–90°), a lens may bend lines (mild barrel
             distortion), and dice, phones and another player's board may be in view.
+        board_image: a real board instead of a random one: ``(B, B, 3)`` uint8 BGR, its 4×4
+            spaces filling the middle with :data:`BOARD_MARGIN` of the spaces' side around them
+            (as :func:`vision.enrol.board_picture` rectifies a photo of an empty board). The
+            scene is then of the ``train`` family when ``family`` is ``"classic"``.
+        empty_board: draw the board without its tiles (``truth["corners"]`` outline its spaces).
 
     Returns:
         ``(image, truth)``: image ``(H, W, 3)`` uint8 BGR; truth ``{"garden": Garden,
@@ -588,7 +612,13 @@ def render_photo(
     # tiles drawn near their final on-screen size (capped: bigger photos are upsampled)
     expected = 0.6 * min(w, h) / 4
     tile_px = int(np.clip(round(expected * 1.15), 48, 256))
-    board, block = _board(garden, rng, tile_px, style, severity, tile_images, family)
+    if board_image is not None and (not isinstance(board_image, np.ndarray) or board_image.ndim != 3
+                                    or board_image.shape[2] != 3 or board_image.dtype != np.uint8
+                                    or board_image.shape[0] != board_image.shape[1] or board_image.shape[0] < 32):
+        raise ValueError("board_image must be a square (B, B, 3) uint8 picture, B >= 32")
+    board, block = _board(garden, rng, tile_px, style, severity, tile_images, family, board_image, empty_board)
+    if board_image is not None and family == "classic":
+        family = "train"  # a real board in a scene of the families training samples
     max_tilt = None if family == "classic" else 55.0
     for _ in range(50):
         cam = _camera(board.shape[0], block, w, h, rng, severity, max_tilt)
