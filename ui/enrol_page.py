@@ -1,23 +1,31 @@
 """'Teach it my copy': enrol the players' own copy, floor by floor, then read with its model.
 
-A sidebar section: what to lay out (all 15 tiles of one floor plus any one other), one photo per
-floor (camera or upload) with a checklist of the floors done, the labels decided for each photo
-shown as the 3 × 5 table of path × decor they were given (a misplaced tile stands out), then the
-copy model built with a progress bar and used for every read (``vision.enrol``). Texts are English
-keys of :class:`ui.i18n.Translator` (it shows the key when a catalogue lacks it).
+A sidebar section: what to lay out (the empty board, optional; then all 15 tiles of one floor plus
+any one other), one photo per floor (camera or upload) with a checklist of the floors done, the
+labels decided for each photo shown as the 3 × 5 table of path × decor they were given (a misplaced
+tile stands out; a tap picks a tile, a tap on another swaps their labels, a tap on the picked one
+turns it; a corrected photo's labels are kept in its sidecar, the labelled-photo format, and feed
+the model), then the copy model built with a progress bar, kept under its name ("Our copy") and
+used for every read (``vision.enrol``). Several copies are kept and switched; reset returns to the
+bundled model; the model in use is named above the section. Tap logic and the copies' files live
+in :mod:`ui.copies` (tested without Streamlit).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS, Floor
+from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner, Floor
+from ui import copies
 
 ENROL_DIR = "enrol"
-COPY_MODEL = "models/our-copy.skops"
+#: The empty board's photo in the enrolment folder (any image suffix).
+BOARD = "board"
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic")
 
 
 def enrol_dir() -> Path:
@@ -31,7 +39,7 @@ def floor_photos(directory: Path | None = None) -> dict[Floor, Path]:
     d = directory or enrol_dir()
     found: dict[Floor, Path] = {}
     for floor in ALL_FLOORS:
-        for suffix in (".jpg", ".jpeg", ".png", ".webp", ".heic"):
+        for suffix in IMAGE_SUFFIXES:
             p = d / f"{floor.value}{suffix}"
             if p.is_file():
                 found[floor] = p
@@ -39,78 +47,247 @@ def floor_photos(directory: Path | None = None) -> dict[Floor, Path]:
     return found
 
 
-def pair_sheet(crops: np.ndarray, garden: Any, floor: Floor, side: int = 72) -> np.ndarray:
+def board_photo(directory: Path | None = None) -> Path | None:
+    """The empty board's photo kept, or None."""
+    d = directory or enrol_dir()
+    return next((d / f"{BOARD}{suffix}" for suffix in IMAGE_SUFFIXES if (d / f"{BOARD}{suffix}").is_file()), None)
+
+
+def _keep_upload(stem: str, name: str, data: bytes) -> Path:
+    """Store an uploaded photo as ``<enrol dir>/<stem><suffix>``, replacing the earlier one and its
+    sidecar (labels of another photo do not fit this one)."""
+    d = enrol_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    for old in d.glob(f"{stem}.*"):
+        old.unlink()
+    path = d / f"{stem}{Path(name).suffix.lower() or '.jpg'}"
+    path.write_bytes(data)
+    return path
+
+
+#: Where the path-corner mark sits in a slot, per corner label (x, y as fractions of the slot).
+_CORNER_AT = {Corner.NW: (0, 0), Corner.NE: (1, 0), Corner.SW: (0, 1), Corner.SE: (1, 1)}
+
+
+def pair_sheet(crops: np.ndarray, garden: Any, floor: Floor, side: int = copies.SLOT,
+               picked: copies.Slot | None = None) -> np.ndarray:
     """One floor photo's cells ``(16, T, T, 3)`` placed in the 3 × 5 table of path (rows) × decor
     (columns) they were assigned -> ``(3 side, 5 side, 3)`` uint8 BGR; an empty slot stays grey,
-    two tiles given one slot would be drawn over each other (cannot happen: the assignment is 1:1)."""
+    two tiles given one slot would be drawn over each other (cannot happen: the assignment is 1:1).
+    Each tile shows a yellow mark in the corner its label says the path wraps (a wrong turn stands
+    out); the ``picked`` slot is framed in blue."""
     import cv2
 
     sheet = np.full((len(ALL_PATHS) * side, len(ALL_DECORS) * side, 3), 128, np.uint8)
+    mark = max(3, side // 7)
     for cell, (_, tile) in enumerate(garden.cells()):
         if tile.floor is not floor:
             continue
         r, c = ALL_PATHS.index(tile.path), ALL_DECORS.index(tile.decor)
-        sheet[r * side:(r + 1) * side, c * side:(c + 1) * side] = cv2.resize(crops[cell], (side, side))
-        cv2.rectangle(sheet, (c * side, r * side), ((c + 1) * side - 1, (r + 1) * side - 1), (40, 40, 40), 1)
+        x0, y0 = c * side, r * side
+        sheet[y0:y0 + side, x0:x0 + side] = cv2.resize(crops[cell], (side, side))
+        fx, fy = _CORNER_AT[tile.corner]
+        cx, cy = x0 + fx * (side - 1), y0 + fy * (side - 1)
+        tri = np.array([[cx, cy], [cx + (mark if fx == 0 else -mark), cy], [cx, cy + (mark if fy == 0 else -mark)]],
+                       np.int32)
+        cv2.fillConvexPoly(sheet, tri, (0, 220, 255))
+        cv2.rectangle(sheet, (x0, y0), (x0 + side - 1, y0 + side - 1), (40, 40, 40), 1)
+    if picked is not None:
+        r, c = picked
+        cv2.rectangle(sheet, (c * side + 1, r * side + 1), ((c + 1) * side - 2, (r + 1) * side - 2), (255, 120, 0), 3)
     return sheet
 
 
+def save_labels(photo: Any, garden: Any) -> Path:
+    """Keep a floor photo's corrected labels in its sidecar (the labelled-photo format: garden and
+    corners in the photo's own pixels), so a later check and the model build take them as given."""
+    sidecar = Path(photo.path).with_suffix(".json")
+    corners = (np.asarray(photo.corners, np.float64) / float(photo.scale)).round(2).tolist()
+    sidecar.write_text(json.dumps({"garden": garden.to_lists(), "corners": corners, "floor": photo.floor.value},
+                                  indent=1) + "\n", encoding="utf-8")
+    return sidecar
+
+
+def _tile_words(T: Any, tile: Any) -> str:
+    return f"{T.value('path', tile.path.value)} · {T.value('decor', tile.decor.value)}"
+
+
 def enrol_panel(T: Any) -> None:
-    """The sidebar section (Streamlit)."""
+    """The sidebar section (Streamlit): the model in use named above it, then the guide."""
+    import streamlit as st
+
+    from ui.session import ss
+
+    s = ss()
+    kept_copies = copies.list_copies()
+    st.caption(T("model_in_use", model=copies.model_name(s.settings.get("model_path"), kept_copies,
+                                                         T("bundled_model"))))
+    with st.expander(T("enrol_title")):
+        _guide(T)
+        _copy_switch(T, kept_copies)
+
+
+def _guide(T: Any) -> None:
+    """Board and floor photos, the labels to check and fix, the build."""
+    import streamlit as st
+
+    from ui.session import get_model, ss
+
+    s = ss()
+    st.caption(T("enrol_board_step"))
+    board_up = st.file_uploader(T("enrol_board_photo"), type=[x[1:] for x in IMAGE_SUFFIXES], key="enrol_board")
+    if board_up is not None and s.get("enrol_board_seen") != board_up.file_id:
+        s.enrol_board_seen = board_up.file_id
+        _keep_upload(BOARD, board_up.name, board_up.getvalue())
+    st.caption(T("enrol_lay_out"))
+    kept = floor_photos()
+    st.caption(" · ".join(("✅ " if f in kept else "⬜ ") + T.value("floor", f.value) for f in ALL_FLOORS))
+    floor = st.selectbox(T("enrol_floor"), [f.value for f in ALL_FLOORS],
+                         format_func=lambda v: T.value("floor", v), key="enrol_floor")
+    upload = st.file_uploader(T("enrol_upload"), type=[x[1:] for x in IMAGE_SUFFIXES], key=f"enrol_upload_{floor}")
+    if upload is not None and s.get(f"enrol_seen_{floor}") != upload.file_id:
+        s[f"enrol_seen_{floor}"] = upload.file_id  # store once, not again on every rerun (it would drop fixes)
+        _keep_upload(floor, upload.name, upload.getvalue())
+        kept = floor_photos()
+    if not kept:
+        return
+    if st.button(T("enrol_check"), width="stretch", key="enrol_check"):
+        from vision.enrol import EnrolError, board_picture, enrol_labels
+
+        base = get_model(None)
+        try:
+            result = enrol_labels([(f.value, p) for f, p in kept.items()], base)
+        except (ValueError, OSError) as exc:
+            st.error(str(exc))
+            return
+        board = board_photo()
+        if board is not None:
+            try:
+                result.board = board_picture(board, base)
+            except EnrolError as exc:  # the floors still teach the copy; the board only helps
+                st.warning(T("enrol_board_unused", why=str(exc)))
+        s.enrolment = result
+        s.enrol_picked = {}
+        s.enrol_last = {}
+        s.enrol_did = ""
+    result = s.get("enrolment")
+    if result is None:
+        return
+    st.caption(T("enrol_tap_hint"))
+    for j, (ph, unsure) in enumerate(zip(result.photos, result.unsure)):
+        _sheet(T, result, j)
+        st.caption(f"{T.value('floor', ph.floor.value)}: " + (
+            T("enrol_unsure", cells=", ".join(unsure)) if unsure else T("enrol_all_placed")))
+        if ph.outline_reasons:
+            st.warning(T("enrol_outline", why="; ".join(ph.outline_reasons)))
+    if s.get("enrol_did"):
+        st.caption(s.enrol_did)
+    name = st.text_input(T("enrol_name"), value=T("enrol_default_name"), key="enrol_name", max_chars=copies.MAX_NAME)
+    if st.button(T("enrol_build"), width="stretch", key="enrol_build"):
+        _build(T, result, name)
+
+
+def _sheet(T: Any, result: Any, j: int) -> None:
+    """Photo ``j``'s path × decor sheet; a tap picks, swaps or turns (``ui.copies.sheet_tap``)."""
+    import streamlit as st
+    from streamlit_image_coordinates import streamlit_image_coordinates
+
+    from ui.session import ss
+
+    s = ss()
+    ph = result.photos[j]
+    floor = ph.floor.value
+    picks, last = s.setdefault("enrol_picked", {}), s.setdefault("enrol_last", {})
+    picked = picks.get(floor)
+    sheet = pair_sheet(ph.crops, result.gardens[j], ph.floor, picked=picked)
+    value = streamlit_image_coordinates(sheet[..., ::-1].copy(), key=f"enrol_sheet_{floor}",
+                                        use_column_width="always", cursor="pointer")
+    if not isinstance(value, dict) or value == last.get(floor):
+        return
+    last[floor] = value
+    try:
+        slot = copies.slot_at(float(value["x"]), float(value["y"]), float(value.get("width") or sheet.shape[1]))
+    except (KeyError, TypeError, ValueError):  # not a tap the component would send: ignored
+        slot = None
+    if slot is None:
+        return
+    before = result.gardens[j]
+    tap = copies.sheet_tap(before, ph.floor, picked, slot)
+    picks[floor] = tap.picked
+    if tap.action == "pick":
+        cell = copies.cell_of_slot(before, ph.floor, slot)
+        s.enrol_did = T("enrol_picked", tile=_tile_words(T, list(before)[cell]))
+    elif tap.action in ("swap", "turn"):
+        result.gardens[j] = tap.garden
+        result.unsure[j] = ()  # the player has looked at this photo and fixed it
+        try:
+            save_labels(ph, tap.garden)
+        except OSError as exc:  # the fix stays in this session and still feeds the build
+            st.warning(str(exc))
+        if tap.action == "swap":
+            a = list(before)[copies.cell_of_slot(before, ph.floor, picked)]
+            b = list(before)[copies.cell_of_slot(before, ph.floor, slot)]
+            s.enrol_did = T("enrol_swapped", a=_tile_words(T, a), b=_tile_words(T, b))
+        else:
+            s.enrol_did = T("enrol_turned", tile=_tile_words(T, list(tap.garden)[copies.cell_of_slot(
+                tap.garden, ph.floor, slot)]))
+    st.rerun()
+
+
+def _build(T: Any, result: Any, name: str) -> None:
+    """Build the copy model from the labels as shown, keep it under ``name`` and use it."""
+    import streamlit as st
+
+    from ui import state
+    from ui.session import get_model, ss
+    from vision.enrol import build_copy_model
+
+    s = ss()
+    try:
+        clean = copies.clean_name(name)
+    except ValueError:
+        st.error(T("enrol_name_needed", n=copies.MAX_NAME))
+        return
+    bar = st.progress(0.0, text=T("enrol_building"))
+    try:
+        model = build_copy_model(result, get_model(None), progress=lambda f, _m: bar.progress(
+            min(1.0, max(0.0, float(f))), text=f"{T('enrol_building')} ({min(1.0, max(0.0, float(f))):.0%})"))
+        path = copies.model_file(clean)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        saved = Path(model.save(path))
+        copies.remember(clean, saved)
+    except (ValueError, OSError) as exc:
+        st.error(T("enrol_build_failed", error=str(exc)))
+        return
+    s.settings["model_path"] = str(saved)
+    state.save_settings(s.settings)
+    get_model.clear()
+    st.success(T("enrol_built", name=clean))
+
+
+def _copy_switch(T: Any, kept_copies: dict[str, str]) -> None:
+    """Which kept copy reads photos (or the bundled model), and reset."""
     import streamlit as st
 
     from ui import state
     from ui.session import get_model, ss
 
     s = ss()
-    with st.expander(T("Teach it my copy")):
-        st.caption(T("Lay all 15 tiles of one floor on the board in any order and turns, and any one tile of "
-                     "another floor in the last space; photograph the 16 tiles from above. One photo per floor."))
-        kept = floor_photos()
-        st.caption(" · ".join(("✅ " if f in kept else "⬜ ") + T.value("floor", f.value) for f in ALL_FLOORS))
-        floor = st.selectbox(T("Floor in the photo"), [f.value for f in ALL_FLOORS],
-                             format_func=lambda v: T.value("floor", v), key="enrol_floor")
-        upload = st.file_uploader(T("Photo of its 15 tiles + one other"), type=["jpg", "jpeg", "png", "webp", "heic"],
-                                  key=f"enrol_upload_{floor}")
-        if upload is not None:
-            d = enrol_dir()
-            d.mkdir(parents=True, exist_ok=True)
-            for old in d.glob(f"{floor}.*"):
-                old.unlink()
-            (d / f"{floor}{Path(upload.name).suffix.lower() or '.jpg'}").write_bytes(upload.getvalue())
-            kept = floor_photos()
-        if not kept:
-            return
-        if st.button(T("Check the labels"), width="stretch", key="enrol_check"):
-            from vision.enrol import enrol_labels
-
-            try:
-                result = enrol_labels([(f.value, p) for f, p in kept.items()], get_model(None))
-            except (ValueError, OSError) as exc:
-                st.error(str(exc))
-                return
-            s.enrolment = result
-        result = getattr(s, "enrolment", None)
-        if result is not None:
-            for ph, garden, unsure in zip(result.photos, result.gardens, result.unsure):
-                st.image(pair_sheet(ph.crops, garden, ph.floor)[..., ::-1],
-                         caption=f"{T.value('floor', ph.floor.value)}: " + (
-                             T("unsure of {cells}", cells=", ".join(unsure)) if unsure else T("all tiles placed")))
-                if ph.outline_reasons:
-                    st.warning(T("Check the outline of this photo: {why}", why="; ".join(ph.outline_reasons)))
-            if st.button(T("Build my copy model"), width="stretch", key="enrol_build"):
-                from vision.enrol import build_copy_model
-                from zengarden.history import data_dir
-
-                bar = st.progress(0.0, text=T("Building the model of your copy"))
-                try:
-                    model = build_copy_model(result, get_model(None), progress=lambda f, m: bar.progress(
-                        min(1.0, max(0.0, float(f))), text=m))
-                    path = model.save(data_dir() / COPY_MODEL)
-                except (ValueError, OSError) as exc:
-                    st.error(str(exc))
-                    return
-                s.settings["model_path"] = str(path)
-                state.save_settings(s.settings)
-                get_model.clear()
-                st.success(T("Our copy's model is used for every photo from now on"))
+    current = s.settings.get("model_path") or ""
+    options = ["", *kept_copies]
+    if current not in options:  # a model retrained from kept photos: listed under its file name
+        options.append(current)
+    names = {"": T("bundled_model"), **kept_copies}
+    # keyed by the model in use: when a build or a reset changes it, the picker starts from it anew
+    chosen = st.selectbox(T("enrol_copy_in_use"), options, index=options.index(current), key=f"enrol_copy@{current}",
+                          format_func=lambda p: names.get(p) or copies.model_name(p, kept_copies, ""))
+    if chosen != current:
+        s.settings["model_path"] = chosen or None
+        state.save_settings(s.settings)
+        get_model.clear()
+        st.rerun()
+    if current and st.button(T("reset_model"), width="stretch", key="enrol_reset"):
+        s.settings["model_path"] = None
+        state.save_settings(s.settings)
+        get_model.clear()
+        st.rerun()

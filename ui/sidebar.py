@@ -54,7 +54,9 @@ def recognition_panel(T: i18n.Translator) -> None:
 
         n = calibration.count_examples()
         st.caption(T("examples_count", n=n))
-        st.caption(T("model_in_use", model=s.settings.get("model_path") or T("bundled_model")))
+        from ui.copies import list_copies, model_name
+
+        st.caption(T("model_in_use", model=model_name(s.settings.get("model_path"), list_copies(), T("bundled_model"))))
         if not (status["train"] and status["dataset"]):
             st.info(T("training_unavailable"))
             return

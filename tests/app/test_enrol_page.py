@@ -60,3 +60,107 @@ def test_the_guide_lists_floors_and_shows_the_decided_table(data_dir: Path) -> N
     result = at.session_state["enrolment"]
     assert [ph.floor for ph in result.photos] == list(FLOORS)
     assert any(b.key == "enrol_build" for b in at.sidebar.button)
+
+
+# --------------------------------------------------------------------------------------------
+# fixing labels with taps, keeping and switching copies
+
+
+def _checked(data_dir: Path) -> AppTest:
+    """The app with the kept floor photos' labels decided ('Check the labels' pressed)."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    next(b for b in at.sidebar.button if b.key == "enrol_check").click()
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _tap(at: AppTest, floor: Floor, slot: tuple[int, int]) -> None:
+    """A tap on ``slot`` (path, decor) of ``floor``'s sheet, as the component reports it (displayed
+    pixels and width; a new time stamp per tap)."""
+    from ui.copies import SLOT
+
+    _tap.n = getattr(_tap, "n", 0) + 1  # type: ignore[attr-defined]
+    at.session_state[f"enrol_sheet_{floor.value}"] = {
+        "x": (slot[1] + 0.5) * SLOT, "y": (slot[0] + 0.5) * SLOT, "width": 5 * SLOT, "height": 3 * SLOT,
+        "unix_time": _tap.n}  # type: ignore[attr-defined]
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def test_two_taps_swap_two_tiles_labels_and_the_fix_is_kept_for_the_build(data_dir: Path) -> None:
+    from ui.copies import cell_of_slot, swap_slots
+
+    at = _checked(data_dir)
+    before = at.session_state["enrolment"].gardens[0]  # sand, the first floor kept
+    _tap(at, Floor.SAND, (0, 0))
+    assert at.session_state["enrolment"].gardens[0] == before  # one tap only picks
+    assert any("Picked:" in c.value for c in at.sidebar.caption)
+    _tap(at, Floor.SAND, (1, 2))
+    after = at.session_state["enrolment"].gardens[0]
+    assert after == swap_slots(before, Floor.SAND, (0, 0), (1, 2)) != before
+    assert cell_of_slot(after, Floor.SAND, (0, 0)) == cell_of_slot(before, Floor.SAND, (1, 2))
+    assert any("Swapped" in c.value for c in at.sidebar.caption)
+    # kept in the photo's sidecar: the build and a later check take the labels as given
+    sidecar = json.loads((data_dir / "enrol" / "sand.json").read_text())
+    assert sidecar["garden"] == after.to_lists()
+    next(b for b in at.sidebar.button if b.key == "enrol_check").click()
+    at.run()
+    assert at.session_state["enrolment"].gardens[0] == after
+
+
+def test_a_tap_on_the_picked_tile_turns_it(data_dir: Path) -> None:
+    from ui.copies import cell_of_slot
+
+    at = _checked(data_dir)
+    sand = at.session_state["enrolment"].gardens[0]
+    before = at.session_state["enrolment"].gardens[1]  # water
+    cell = cell_of_slot(before, Floor.WATER, (2, 4))
+    _tap(at, Floor.WATER, (2, 4))
+    _tap(at, Floor.WATER, (2, 4))
+    after = at.session_state["enrolment"].gardens[1]
+    assert list(after)[cell] == list(before)[cell].rotated_cw()
+    assert sum(a != b for a, b in zip(after, before)) == 1
+    _tap(at, Floor.WATER, (2, 4))  # still picked: turns again
+    assert list(at.session_state["enrolment"].gardens[1])[cell] == list(before)[cell].rotated_cw().rotated_cw()
+    assert at.session_state["enrolment"].gardens[0] == sand  # another photo's labels are untouched
+
+
+def test_copies_are_switched_by_name_and_reset_returns_to_the_bundled_model(data_dir: Path) -> None:
+    from ui.copies import model_file, remember
+
+    models = {}
+    for name in ("Our copy", "Club set"):  # kept copies (the files are only listed here, never loaded)
+        path = model_file(name, data_dir / "copies")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"not loaded in this test")
+        remember(name, path)
+        models[name] = str(path)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert any(c.value == "Model in use: bundled" for c in at.sidebar.caption)
+    picker = next(b for b in at.sidebar.selectbox if b.key.startswith("enrol_copy@"))
+    assert picker.options == ["bundled", "Club set", "Our copy"]
+    picker.set_value(models["Club set"])
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert state.load_settings(data_dir)["model_path"] == models["Club set"]
+    assert any(c.value == "Model in use: Club set" for c in at.sidebar.caption)
+    assert next(b for b in at.sidebar.selectbox if b.key.startswith("enrol_copy@")).value == models["Club set"]
+    next(b for b in at.sidebar.button if b.key == "enrol_reset").click()
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert state.load_settings(data_dir)["model_path"] is None
+    assert any(c.value == "Model in use: bundled" for c in at.sidebar.caption)
+    assert not any(b.key == "enrol_reset" for b in at.sidebar.button)
+
+
+def test_the_guide_speaks_german(data_dir: Path) -> None:
+    state.save_settings({"lang": "de", "model_path": None}, data_dir)
+    at = _checked(data_dir)
+    assert any(e.label == "Meine Ausgabe anlernen" for e in at.sidebar.expander)
+    assert any(b.label == "Modell meiner Ausgabe erstellen" for b in at.sidebar.button)
+    assert any(c.value.startswith("Verwendetes Modell: mitgeliefert") for c in at.sidebar.caption)
+    _tap(at, Floor.SAND, (0, 0))
+    assert any(c.value.startswith("Gewählt:") for c in at.sidebar.caption)
