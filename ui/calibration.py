@@ -5,10 +5,15 @@ Examples live in ``<data dir>/examples`` in the vision layer's labelled-photo fo
 ``.json`` sidecar with ``garden`` and ``corners``, written by ``vision.dataset.write_labelled``);
 local models in ``<data dir>/models``. Only photos whose garden is complete are kept — the labels
 are what the players confirmed (read, then corrected where needed).
+
+When the model in use is an enrolled copy ('Teach it my copy', :mod:`ui.copies`) and its floor
+photos are kept, retraining rebuilds that copy's model with the kept photos added
+(:func:`retrain_copy`) instead of making a separate local model.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import time
 from collections.abc import Callable, Mapping
@@ -59,16 +64,20 @@ def keep_examples(draft: Mapping[str, Any], image_of: Callable[[str | None], Any
 
 
 def retrain(progress: Progress | None = None, directory: Path | None = None,
-            synth_count: int = SYNTH_COUNT, renders: int | None = None) -> Path:
+            synth_count: int = SYNTH_COUNT, renders: int | None = None, model_path: str | None = None,
+            enrol_config: Any = None) -> Path:
     """Train a model from the kept examples combined with synthetic photos (rendered once into the
     data directory), save it there and return its path. The vision layer weights the few photos of
     this copy up against the synthetic set and renders ``renders`` more photos from their tiles
-    (default: the vision config's ``calibration_renders``). Raises ValueError when there is nothing
-    to learn."""
+    (default: the vision config's ``calibration_renders``). With ``model_path`` an enrolled copy's
+    model whose floor photos are kept, that copy is rebuilt instead (:func:`retrain_copy`, with
+    ``enrol_config``). Raises ValueError when there is nothing to learn."""
     report = progress or (lambda _f, _m="": None)
     base = directory or examples_dir()
     if count_examples(base) == 0:
         raise ValueError("no kept examples yet: save a scored game with 'keep corrected photos' switched on")
+    if model_path and copy_in_use(model_path):
+        return retrain_copy(Path(model_path), report, base, enrol_config)
     synth = data_dir() / SYNTH
     have = count_examples(synth)
     if have < synth_count:
@@ -86,3 +95,35 @@ def retrain(progress: Progress | None = None, directory: Path | None = None,
     path = out_dir / time.strftime("local-%Y%m%d-%H%M%S.skops")
     saved = trained.save(path)
     return Path(saved) if isinstance(saved, (str, Path)) else path
+
+
+def copy_in_use(model_path: str) -> bool:
+    """Whether ``model_path`` is a kept copy whose floor photos are kept too (so it can be rebuilt)."""
+    from ui.copies import list_copies
+    from ui.enrol_page import floor_photos
+
+    resolved = {str(Path(p).resolve()) for p in list_copies()}
+    return str(Path(model_path).resolve()) in resolved and bool(floor_photos())
+
+
+def retrain_copy(model_path: Path, progress: Progress, directory: Path, enrol_config: Any = None) -> Path:
+    """Rebuild the enrolled copy's model at ``model_path`` from its kept floor photos (labels as
+    fixed in their sidecars, else decided again), its board photo when its spaces are found, and
+    the kept game photos as more labelled photos of the same copy; the model replaces the copy's."""
+    from ui.enrol_page import board_photo, floor_photos
+    from vision.dataset import read_labelled
+    from vision.enrol import DEFAULT_ENROL, EnrolError, board_picture, build_copy_model, enrol_labels
+    from vision.model import load_model
+
+    ecfg = enrol_config or DEFAULT_ENROL
+    base = load_model()
+    progress(0.0, "finding the tiles in the floor photos")
+    result = enrol_labels([(f.value, p) for f, p in floor_photos().items()], base, ecfg)
+    board = board_photo()
+    if board is not None:
+        with contextlib.suppress(EnrolError):  # as when the copy was built: the floors teach it without the board
+            result.board = board_picture(board, base, ecfg)
+    kept = [read_labelled(p) for p in sorted(directory.glob("*.json"))]
+    model = build_copy_model(result, base, ecfg, lambda f, m: progress(0.1 + 0.9 * float(f), m), extra=kept)
+    saved = model.save(model_path)
+    return Path(saved) if isinstance(saved, (str, Path)) else model_path

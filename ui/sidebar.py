@@ -64,7 +64,8 @@ def recognition_panel(T: i18n.Translator) -> None:
             bar = st.progress(0.0, text=T("training"))
             try:
                 path = calibration.retrain(lambda f, msg="": bar.progress(min(1.0, max(0.0, float(f))),
-                                                                           text=msg or T("training")))
+                                                                           text=msg or T("training")),
+                                           model_path=s.settings.get("model_path"))  # a copy in use is rebuilt
             except (ValueError, OSError) as exc:
                 st.error(T("training_failed", error=str(exc)))
             else:

@@ -602,10 +602,12 @@ def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig) -> list
 
 
 def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                     progress: Progress | None = None, work_dir: str | Path | None = None) -> TileModel:
+                     progress: Progress | None = None, work_dir: str | Path | None = None,
+                     extra: Sequence[LabelledPhoto] = ()) -> TileModel:
     """Train readers for the enrolled copy: ``ecfg.renders`` photos of random gardens of its own
     tile pictures on random boards (``ecfg.board_share`` of them on the copy's own board when the
-    enrolment has one), plus the enrolment photos (weighted ``ecfg.photo_weight``); the tile map is
+    enrolment has one), plus the enrolment photos and ``extra`` labelled photos of the same copy
+    (games' photos the players corrected), both weighted ``ecfg.photo_weight``; the tile map is
     learned again from the renders (``ecfg.learn_map``) or kept from ``base``."""
     from vision.synth.generate import photo_rng
     from vision.synth.photo import render_photo
@@ -634,13 +636,14 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
             rendered.append(read_labelled(path))
         enrolled = _labelled_photos(enrolment, tmp, cfg)
         head = 0.85 if ecfg.learn_map else 1.0
-        model = fit_readers([(rendered, 1.0), (enrolled, ecfg.photo_weight)], base,
+        model = fit_readers([(rendered, 1.0), ([*enrolled, *extra], ecfg.photo_weight)], base,
                             lambda f, m: report(0.5 + (head - 0.5) * f, m))
         if ecfg.learn_map:  # the tile map learns the copy's art too (on random boards)
             model = refit_mask(model, [tmp / "renders"], lambda f, m: report(head + (1 - head) * f, "tile map: " + m))
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
-                                + (f", {on_board} of them on its own board" if on_board else "")]
+                                + (f", {on_board} of them on its own board" if on_board else "")
+                                + (f", {len(extra)} corrected game photos" if extra else "")]
     return model
 
 
