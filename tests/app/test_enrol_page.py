@@ -164,3 +164,13 @@ def test_the_guide_speaks_german(data_dir: Path) -> None:
     assert any(c.value.startswith("Verwendetes Modell: mitgeliefert") for c in at.sidebar.caption)
     _tap(at, Floor.SAND, (0, 0))
     assert any(c.value.startswith("Gewählt:") for c in at.sidebar.caption)
+
+
+def test_a_board_photo_whose_spaces_are_not_found_is_left_out_with_a_warning(data_dir: Path) -> None:
+    import cv2
+
+    cv2.imwrite(str(data_dir / "enrol" / "board.png"), np.full((300, 400, 3), 128, np.uint8))  # no spaces
+    at = _checked(data_dir)
+    assert any("The board photo is not used" in w.value and "corners" in w.value for w in at.sidebar.warning)
+    result = at.session_state["enrolment"]
+    assert result.board is None and len(result.photos) == 2  # the floors still teach the copy
