@@ -166,6 +166,9 @@ class VisionConfig:
     #: elevation sees the near side of the block up to twice the far one).
     grid_max_side_ratio: float = 2.0
     grid_min_angle: float = 45.0
+    #: ... and its mean width over mean height (either way): a square seen from an elevation e is
+    #: foreshortened by sin(e) at most, 2.4 at 25°; a flat strip of a few rows is no block.
+    grid_max_aspect: float = 2.5
     #: A candidate block smaller than this fraction of the tile map's quad is no garden (a lattice
     #: in the art of a few tiles); the quad may be larger than the block (the board), not much smaller.
     grid_min_fraction: float = 0.65

@@ -473,7 +473,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
-        if not plausible_quad(found, shapes) or tile_side_px(found, cfg.grid) < min_tile:
+        aspect = block_aspect(found)
+        if (not plausible_quad(found, shapes) or tile_side_px(found, cfg.grid) < min_tile
+                or max(aspect, 1.0 / max(aspect, 1e-9)) > cfg.grid_max_aspect):
             return -np.inf
         return field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
             map_support(prob, found * map_scale, cfg) - 0.5)

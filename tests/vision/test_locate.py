@@ -338,3 +338,21 @@ def test_locate_grid_input_checks() -> None:
     for bad in (1, 13, 4.0, True):
         with pytest.raises(ValueError, match="n must be an integer"):
             locate_grid(image, bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_single_row_of_tiles_is_not_read_as_a_flat_block(seed: int) -> None:
+    """Only the top row of a block is left (the rows below painted the board's colour): no 4×4
+    block is there, so the answer is flagged, and it is never flatter than a square can look
+    (``cfg.grid_max_aspect``); seed 3 gives a strip 3.2 times wider than high without that bound."""
+    import cv2
+
+    image, truth = grid_photo(4, seed)
+    tl, tr, br, bl = truth
+    row, down = (bl - tl) / 4, np.array([0.0, 4.0])  # a row; just below the seam under it
+    board = image[int(tl[1] - 10), int((tl[0] + tr[0]) / 2)].tolist()
+    cv2.fillConvexPoly(image, np.array([tl + row + down, tr + row + down, br + down, bl + down], np.int32), board)
+    found = locate_grid(image, 4, DEFAULT_CONFIG)
+    aspect = block_aspect(found.corners)
+    assert found.check_outline
+    assert max(aspect, 1.0 / aspect) <= DEFAULT_CONFIG.grid_max_aspect
