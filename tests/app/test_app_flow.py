@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from scorer import score_game
+from tests.app.apptest import APP, LEVEL5, key, run, widget
 from zengarden.history import History
-
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
-LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
 
 
 @pytest.fixture(autouse=True)
@@ -27,23 +23,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def start() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def key(at: AppTest, name: str) -> str:
-    return f"{name}@{at.session_state['gen']}"
-
-
-def widget(elements: Any, k: str) -> Any:
-    for el in elements:
-        if el.key == k:
-            return el
-    raise AssertionError(f"no widget {k!r}; have {[e.key for e in elements]}")
-
-
-def run(at: AppTest) -> AppTest:
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at

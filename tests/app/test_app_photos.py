@@ -15,13 +15,12 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.apptest import APP, ROOT, key, run, widget
 from ui import state
 from ui import viewmodel as vm
 from ui.photos import reading_ready
 from zengarden.history import History
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
 GAME = json.loads((ROOT / "samples" / "game-photos.json").read_text())
 PHOTOS = ROOT / "samples" / "photos"
 
@@ -47,23 +46,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, model_path: str | 
     d.mkdir()
     state.save_settings({"lang": "en", "keep_examples": True, "model_path": model_path}, d)
     return d
-
-
-def key(at: AppTest, name: str) -> str:
-    return f"{name}@{at.session_state['gen']}"
-
-
-def widget(elements: object, k: str) -> object:
-    for el in elements:  # type: ignore[attr-defined]
-        if el.key == k:
-            return el
-    raise AssertionError(f"no widget {k!r}")
-
-
-def run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 def pick_player(at: AppTest, i: int) -> None:

@@ -11,12 +11,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from scorer import score_game
+from tests.app.apptest import APP, LEVEL5, ROOT, key, run, widget
 from tests.app.words import english_left
 from zengarden import wording
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
-LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
 LEVEL1 = json.loads((ROOT / "samples" / "game-level1.json").read_text())
 
 
@@ -24,23 +22,6 @@ LEVEL1 = json.loads((ROOT / "samples" / "game-level1.json").read_text())
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ZENGARDEN_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
-
-
-def run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def key(at: AppTest, name: str) -> str:
-    return f"{name}@{at.session_state['gen']}"
-
-
-def widget(elements: Any, k: str) -> Any:
-    for el in elements:
-        if el.key == k:
-            return el
-    raise AssertionError(f"no widget {k!r}; have {[e.key for e in elements]}")
 
 
 def texts(at: AppTest) -> str:
