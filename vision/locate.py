@@ -402,8 +402,7 @@ def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: 
     is in doubt, each ``(4, 2)`` image pixels and snapped like the first: the block on a zoomed-in
     map of a small garden, the blocks at the lower thresholds ``cfg.mask_retry_thresholds`` (a dim
     part of the block) and the oblong quads squared up (a row missed or a strip taken in). They
-    carry no verdict: :func:`locate_grid` judges
-    them with every other candidate."""
+    carry no verdict: :func:`locate_grid` judges them by its one score."""
     corners, quad, prob = first
     gray, maps, fine_blur = inputs
 
@@ -431,18 +430,19 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     The tile map (``mask_model``, the tile model's learned per-pixel map; without it a hand-made
     texture map) only says roughly where to look: a quadrilateral around the tiles, which on a board
     unlike the training boards may take in the board's frame and coin track. The geometry decides.
-    The outline found from the map (:func:`_map_outline`) is the first candidate; when it scores at
-    least ``cfg.grid_trust_score`` it is taken at once. Otherwise the map's other outlines
-    (:func:`_map_alternatives`: zoomed in, lower thresholds, squared up) are
-    candidates, and blocks are searched (:func:`lattice_hypotheses`) in square views through the
-    map's quad, through the first outline, and rectified by the lattice's own lines
+    The outline found from the map (:func:`_map_outline`) is the first candidate; below
+    ``cfg.grid_trust_score`` the map's other outlines (:func:`_map_alternatives`: zoomed in, lower
+    thresholds, squared up) compete with it by the score below, and the best of them is the map's
+    outline. When that scores at least ``cfg.grid_trust_score`` it is taken at once. Otherwise
+    blocks are searched (:func:`lattice_hypotheses`) in square views through the map's quad,
+    through the map's outline, and rectified by the lattice's own lines
     (:func:`rectifying_view`); the best are polished onto their seams (:func:`polish`), searched
     again more widely around the best two, and snapped to the outline and seams. Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, and nothing smaller than ``cfg.grid_min_fraction`` of the map's
-    quad — and one rule chooses: the best candidate if it beats the first outline by more than
-    ``cfg.grid_switch_margin``, else the first outline. The outline is to be checked when its score
+    quad — and one rule chooses: the best candidate if it beats the map's outline by more than
+    ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its score
     is below ``cfg.check_min_score`` or a clearly different lattice (more
     than ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it.
     """
@@ -481,6 +481,12 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             map_support(prob, found * map_scale, cfg) - 0.5)
 
     first_value = value(corners)
+    if first_value < cfg.grid_trust_score:
+        # the map's outline in doubt: its other outlines compete with it by the same score
+        for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model):
+            other_value = value(other)
+            if other_value > first_value:
+                corners, first_value = other, other_value
     if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value))
     views = [quad_view(quad * fscale, cfg), rectifying_view(fine, quad * fscale, cfg),
@@ -499,7 +505,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         return [order_corners(polish(field, p * field_scale, cfg)[0] / field_scale)
                 for p in rough[: cfg.grid_polish_keep]]
 
-    candidates = [corners, *_map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model)]
+    candidates = [corners]
     polished = polished_all(proposals)
     # a block found in part (two rows of four) sets the perspective: search again around the best,
     # wider, for the whole block
