@@ -36,9 +36,13 @@ WORK_SIDE = 1600
 
 
 class PhotoError(ValueError):
-    def __init__(self, kind: str, message: str) -> None:
+    """A photo the app cannot use: ``kind`` the stage (load, grid, read, unavailable), ``code`` for a
+    load what was wrong (one of ``vision.io.ALL_IMAGE_PROBLEMS``, worded by the page), else ""."""
+
+    def __init__(self, kind: str, message: str, code: str = "") -> None:
         super().__init__(message)
         self.kind = kind
+        self.code = code
 
 
 @dataclass
@@ -89,11 +93,11 @@ def load_photo(data: bytes) -> LoadedPhoto:
 
     t0 = time.perf_counter()
     if not data:
-        raise PhotoError("load", "empty file")
+        raise PhotoError("load", "empty file", "empty")
     try:
         image = load_image(bytes(data))
     except ValueError as exc:
-        raise PhotoError("load", str(exc)) from None
+        raise PhotoError("load", str(exc), getattr(exc, "code", "unreadable")) from None
     t1 = time.perf_counter()
     small, _ = downscale(image, WORK_SIDE)
     t2 = time.perf_counter()

@@ -193,7 +193,8 @@ def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes
     try:
         loaded = photos.load_photo(data)
     except photos.PhotoError as exc:
-        s.messages[i] = ("error", T("photo_load_error", error=str(exc)))
+        s.messages[i] = ("error", T("photo_load_error", error=T(f"photo_problem_{exc.code}") if exc.code
+                                    else str(exc)))
         return
     photos.save_copy(loaded, state.photo_path(loaded.digest))
     s.photos[loaded.digest] = loaded.image

@@ -23,7 +23,17 @@ _HEIF_REGISTERED = False
 
 
 class ImageLoadError(ValueError):
-    """The file is missing, not an image, corrupt, or too large."""
+    """The file is missing, not an image, corrupt, or too large. ``code`` says which (one of
+    :data:`ALL_IMAGE_PROBLEMS`), so that a user interface can word it in its own language."""
+
+    def __init__(self, message: str, code: str = "unreadable") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+#: What :class:`ImageLoadError` may say.
+ALL_IMAGE_PROBLEMS = ("not_found", "not_a_file", "file_too_large", "cannot_read", "bad_source", "empty",
+                      "too_many_pixels", "no_pixels", "corrupt", "not_an_image", "unreadable")
 
 
 def _register_heif() -> None:
@@ -46,22 +56,22 @@ def _read_bytes(source: ImageSource, cfg: VisionConfig) -> tuple[bytes, str]:
         path = Path(source)
         name = path.name
         if not path.exists():
-            raise ImageLoadError(f"file not found: {path}")
+            raise ImageLoadError(f"file not found: {path}", "not_found")
         if not path.is_file():
-            raise ImageLoadError(f"not a file: {path}")
+            raise ImageLoadError(f"not a file: {path}", "not_a_file")
         size = path.stat().st_size
         if size > cfg.max_file_bytes:
-            raise ImageLoadError(f"{name}: file too large ({size / 1e6:.0f} MB)")
+            raise ImageLoadError(f"{name}: file too large ({size / 1e6:.0f} MB)", "file_too_large")
         try:
             data = path.read_bytes()
         except OSError as exc:
-            raise ImageLoadError(f"{name}: cannot read file ({exc.strerror or exc})") from None
+            raise ImageLoadError(f"{name}: cannot read file ({exc.strerror or exc})", "cannot_read") from None
     else:
-        raise ImageLoadError(f"expected a file path or bytes, got {type(source).__name__}")
+        raise ImageLoadError(f"expected a file path or bytes, got {type(source).__name__}", "bad_source")
     if not data:
-        raise ImageLoadError(f"{name}: empty file")
+        raise ImageLoadError(f"{name}: empty file", "empty")
     if len(data) > cfg.max_file_bytes:
-        raise ImageLoadError(f"{name}: file too large ({len(data) / 1e6:.0f} MB)")
+        raise ImageLoadError(f"{name}: file too large ({len(data) / 1e6:.0f} MB)", "file_too_large")
     return data, name
 
 
@@ -120,14 +130,14 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
             if width * height > cfg.max_megapixels * 1e6:
                 raise ImageLoadError(
                     f"{name}: photo too large ({width}x{height} = {width * height / 1e6:.0f} MP, "
-                    f"limit {cfg.max_megapixels:.0f} MP)"
+                    f"limit {cfg.max_megapixels:.0f} MP)", "too_many_pixels"
                 )
             if width < 1 or height < 1:
-                raise ImageLoadError(f"{name}: image has no pixels")
+                raise ImageLoadError(f"{name}: image has no pixels", "no_pixels")
             if fmt == "JPEG":
                 bgr = _decode_jpeg(data, max(width, height), cfg, allow_reduced)
                 if bgr is None:
-                    raise ImageLoadError(f"{name}: corrupt or truncated JPEG")
+                    raise ImageLoadError(f"{name}: corrupt or truncated JPEG", "corrupt")
                 scale = bgr.shape[1] / width
                 return np.ascontiguousarray(_apply_orientation(bgr, orientation)), scale
             img.load()
@@ -137,11 +147,12 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
     except ImageLoadError:
         raise
     except Image.DecompressionBombError:
-        raise ImageLoadError(f"{name}: photo too large (limit {cfg.max_megapixels:.0f} MP)") from None
+        raise ImageLoadError(f"{name}: photo too large (limit {cfg.max_megapixels:.0f} MP)",
+                             "too_many_pixels") from None
     except UnidentifiedImageError:
-        raise ImageLoadError(f"{name}: not a supported image (JPEG, PNG, WebP or HEIC)") from None
+        raise ImageLoadError(f"{name}: not a supported image (JPEG, PNG, WebP or HEIC)", "not_an_image") from None
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
-        raise ImageLoadError(f"{name}: corrupt or unreadable image ({exc})") from None
+        raise ImageLoadError(f"{name}: corrupt or unreadable image ({exc})", "corrupt") from None
     if arr.ndim != 3 or arr.shape[2] != 3:
         raise ImageLoadError(f"{name}: unexpected image layout {arr.shape}")
     return np.ascontiguousarray(arr[:, :, ::-1]), 1.0

@@ -70,6 +70,17 @@ def test_german_problems_of_an_invalid_game() -> None:
     assert "is also at" not in errors and "each tile exists once" not in errors
 
 
+def test_a_photo_that_is_no_image_is_refused_in_german() -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    at.sidebar.radio[0].set_value("de")
+    run(at)
+    widget(at.file_uploader, key(at, "upload0")).set_value(("notes.jpg", b"hello, not an image", "image/jpeg"))
+    run(at)
+    errors = "\n".join(e.value for e in at.error)
+    assert "nicht verwendbar" in errors and "kein unterstütztes Bildformat" in errors
+    assert "not a supported image" not in errors and "image data" not in errors
+
+
 def test_drop_downs_change_language_on_the_same_click() -> None:
     at = imported(LEVEL5)
     picker = widget(at.selectbox, key(at, "pref:minor"))

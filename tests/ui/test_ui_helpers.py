@@ -163,6 +163,10 @@ def test_load_photo_refuses_non_images_and_huge_images() -> None:
     with pytest.raises(PhotoError) as err:
         load_photo(b"definitely not an image")
     assert err.value.kind == "load" and "not a supported image" in str(err.value)
+    assert err.value.code == "not_an_image"
+    with pytest.raises(PhotoError) as err:
+        load_photo(b"")
+    assert err.value.code == "empty"
     import io
 
     from PIL import Image
@@ -171,7 +175,17 @@ def test_load_photo_refuses_non_images_and_huge_images() -> None:
     Image.new("RGB", (9000, 7000)).save(buf, format="PNG")  # 63 MP
     with pytest.raises(PhotoError) as err:
         load_photo(buf.getvalue())
-    assert "too large" in str(err.value)
+    assert "too large" in str(err.value) and err.value.code == "too_many_pixels"
+
+
+def test_every_photo_problem_is_worded_in_english_and_german() -> None:
+    from vision.io import ALL_IMAGE_PROBLEMS
+
+    en, de = i18n.Translator("en"), i18n.Translator("de")
+    for code in ALL_IMAGE_PROBLEMS:
+        key = f"photo_problem_{code}"
+        assert key in i18n.EN and key in i18n.DE, code
+        assert en(key) != de(key), code
 
 
 def test_reopened_game_restores_readings_and_photo() -> None:
