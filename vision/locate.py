@@ -648,7 +648,7 @@ class GridLocation:
     ``runner_up`` the best score of a clearly different
     lattice (more than ``cfg.check_distinct`` tile off; ``-inf`` when none was found);
     ``check_outline`` true when the outline may be wrong, with the ``reasons`` why; ``first_score``
-    the score of the outline found from the tile map (the first candidate).
+    the score of the map's outline (the best of the tile map's outlines, the incumbent).
     """
 
     corners: np.ndarray
