@@ -73,7 +73,7 @@ EN: dict[str, str] = {
     "photo_problem_not_an_image": "it is not a supported image (JPEG, PNG, WebP or HEIC)",
     "photo_problem_unreadable": "the image cannot be decoded",
     "reading": "Reading the garden…",
-    "grid_not_found": "No garden found in this photo ({error}). Click its four corners below, or enter the "
+    "grid_not_found": "No garden found in this photo. Click its four corners below, or enter the "
                       "tiles by hand.",
     "reading_unavailable": "Photo reading is not available in this installation ({error}). Click the corners "
                            "later or enter the tiles by hand below.",
