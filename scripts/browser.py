@@ -14,7 +14,7 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,26 @@ def stored_draft(page: Any, data_dir: Path) -> dict[str, Any]:
     if stored is None:
         raise KeyError(game)
     return dict(stored.draft)
+
+
+def wait_for_draft(page: Any, data_dir: Path, ok: Callable[[dict[str, Any]], bool],
+                   timeout_ms: int = 60_000) -> dict[str, Any]:
+    """Poll the page's stored game (:func:`stored_draft`) until ``ok(draft)`` holds and return it:
+    what the app really holds, not what it shows. AssertionError naming the game after ``timeout_ms``."""
+    import sqlite3
+
+    waited = 0
+    while waited < timeout_ms:
+        try:
+            draft = stored_draft(page, data_dir)
+            if ok(draft):
+                return draft
+        except (OSError, ValueError, KeyError, IndexError, sqlite3.Error):
+            pass
+        page.wait_for_timeout(200)
+        waited += 200
+    game = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query).get("game", [""])[0]
+    raise AssertionError(f"game {game!r} did not reach the expected state")
 
 
 def free_port() -> int:

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorer import score_game
-from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, stored_draft, wait_idle
+from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, wait_for_draft, wait_idle
 from tests.app.words import english_left
 from ui import i18n
 from ui import viewmodel as vm
@@ -43,21 +41,6 @@ def _require_chromium() -> None:
 
 def _truth(name: str) -> list[list[str]]:
     return json.loads((PHOTOS / f"game-{name.lower()}.json").read_text())["garden"]
-
-
-def _wait_for_draft(page: Any, data: Path, ok: Callable[[dict], bool], timeout_ms: int = 60_000) -> dict:
-    """Poll the page's game in the draft store until ``ok(draft)``: what the app really holds, not what it shows."""
-    waited = 0
-    while waited < timeout_ms:
-        try:
-            draft = stored_draft(page, data)
-            if ok(draft):
-                return draft
-        except (OSError, ValueError, KeyError, IndexError, sqlite3.Error):
-            pass
-        page.wait_for_timeout(200)
-        waited += 200
-    raise AssertionError("the app did not reach the expected state")
 
 
 def _gardens(page: Any) -> Any:
@@ -150,7 +133,7 @@ def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> No
             page.get_by_text("Import a game file").click()
             page.locator('[class*="st-key-import-"] [data-testid="stFileUploaderDropzoneInput"]').set_input_files(
                 str(ROOT / "samples" / "game-photos.json"))
-            _wait_for_draft(page, data, lambda d: [p["name"] for p in d["players"]] == names)
+            wait_for_draft(page, data, lambda d: [p["name"] for p in d["players"]] == names)
             wait_idle(page)
             page.get_by_role("tab", name="Gardens").click()
             wait_idle(page)
@@ -162,18 +145,18 @@ def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> No
                 box.get_by_label("16 tiles floor/path/decor/corner").fill(text)
                 box.get_by_role("button", name="Apply").click()
                 wait_idle(page)
-                _wait_for_draft(page, data, lambda d, n=name: next(
+                wait_for_draft(page, data, lambda d, n=name: next(
                     p for p in d["players"] if p["name"] == n)["garden"] == _truth(n))
             # Ann: her photo is read
             _pick_player(page, 0, names[0])
             page.locator('[class*="st-key-upload0-"] [data-testid="stFileUploaderDropzoneInput"]').set_input_files(
                 str(PHOTOS / "game-ann.jpg"))
-            draft = _wait_for_draft(page, data, lambda d: bool(d["players"][0].get("reading")))
+            draft = wait_for_draft(page, data, lambda d: bool(d["players"][0].get("reading")))
             wait_idle(page)
             if draft["players"][0]["reading"].get("check_outline"):
                 _gardens(page).get_by_role("button", name="Yes, the outline is right").click()
                 wait_idle(page)
-            draft = _wait_for_draft(page, data, lambda d: not vm.missing_cells(d["players"][0]["garden"]))
+            draft = wait_for_draft(page, data, lambda d: not vm.missing_cells(d["players"][0]["garden"]))
             ann = draft["players"][0]
             before = _scored(draft, ann["garden"])
             page.locator("p:visible", has_text=_totals_line(before)).first.wait_for(timeout=30_000)
@@ -207,7 +190,7 @@ def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> No
             taps += 1
             wait_idle(page)
             assert taps == 2
-            _wait_for_draft(page, data, lambda d: d["players"][0]["garden"] == fixed)
+            wait_for_draft(page, data, lambda d: d["players"][0]["garden"] == fixed)
             # the totals shown change on that same tap, to the scorer's on the fixed game
             page.locator("p:visible", has_text=_totals_line(after)).first.wait_for(timeout=30_000)
             assert _totals_line(after) != _totals_line(before)

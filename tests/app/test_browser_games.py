@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import urllib.parse
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, stored_draft, wait_idle
+from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, wait_for_draft, wait_idle
 from ui import viewmodel as vm
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -36,20 +34,6 @@ def _require_chromium() -> None:
 
 def _game(page: Any) -> str:
     return urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query).get("game", [""])[0]
-
-
-def _wait_for_draft(page: Any, data: Path, ok: Callable[[dict], bool], timeout_ms: int = 30_000) -> dict:
-    waited = 0
-    while waited < timeout_ms:
-        try:
-            draft = stored_draft(page, data)
-            if ok(draft):
-                return draft
-        except (OSError, ValueError, KeyError, IndexError, sqlite3.Error):
-            pass
-        page.wait_for_timeout(200)
-        waited += 200
-    raise AssertionError(f"game {_game(page)} did not reach the expected state")
 
 
 def _open(browser: Any, url: str) -> Any:
@@ -132,13 +116,13 @@ def test_two_links_two_games_one_link_two_phones_and_undo(tmp_path: Path) -> Non
             first = _open(browser, url)
             pages.append(first)
             _name_first_player(first, "Alice")
-            _wait_for_draft(first, data, lambda d: d["players"][0]["name"] == "Alice")
+            wait_for_draft(first, data, lambda d: d["players"][0]["name"] == "Alice")
             other = _open(browser, url)
             pages.append(other)
             assert _game(other) and _game(other) != _game(first)
             expect(other.get_by_label("Player 1", exact=True)).to_have_value("Player 1")
             _name_first_player(other, "Bob")
-            _wait_for_draft(other, data, lambda d: d["players"][0]["name"] == "Bob")
+            wait_for_draft(other, data, lambda d: d["players"][0]["name"] == "Bob")
             first.reload()
             wait_idle(first)
             expect(first.get_by_label("Player 1", exact=True)).to_have_value("Alice", timeout=30_000)
@@ -151,17 +135,17 @@ def test_two_links_two_games_one_link_two_phones_and_undo(tmp_path: Path) -> Non
             _gardens_tab(first, "Alice")
             _gardens_tab(second, "Player 2")
             _type_garden(first, ann)
-            _wait_for_draft(first, data, lambda d: d["players"][0]["garden"] == ann)
+            wait_for_draft(first, data, lambda d: d["players"][0]["garden"] == ann)
             _type_garden(second, bob)  # this phone had not seen Alice's garden: its save merges
-            draft = _wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == bob)
+            draft = wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == bob)
             assert draft["players"][0]["garden"] == ann and draft["players"][0]["name"] == "Alice"
             # Clear garden, then Undo on the second phone: Player 2's garden comes back
             _notation_button(second, "Clear garden").click()
             wait_idle(second)
-            _wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == vm.empty_grid())
+            wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == vm.empty_grid())
             _panel(second).get_by_role("button", name="Undo").first.click()
             wait_idle(second)
-            draft = _wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == bob)
+            draft = wait_for_draft(second, data, lambda d: d["players"][1]["garden"] == bob)
             assert draft["players"][0]["garden"] == ann
         except Exception:
             for n, page in enumerate(pages):
