@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,13 +18,20 @@ from zengarden.wording import CONTRACT
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
-def test_photo_players_are_read_jointly_by_the_reader(tmp_path: Path) -> None:
+def _photo_game(folder: Path) -> tuple[dict[str, Any], dict[str, list[list[str]]]]:
+    """The level-1 sample with each player's garden replaced by a photo file in ``folder`` (its
+    bytes are never decoded: the tests' readers are fakes) -> (game, each player's true garden)."""
     data = load("game-level1.json")
     gardens = {p["name"]: p["garden"] for p in data["players"]}
     for p in data["players"]:
         del p["garden"]
         p["photo"] = f"{p['name']}.jpg"
-        (tmp_path / p["photo"]).write_bytes(b"not read by the fake reader")
+        (folder / p["photo"]).write_bytes(b"not read by the fake reader")
+    return data, gardens
+
+
+def test_photo_players_are_read_jointly_by_the_reader(tmp_path: Path) -> None:
+    data, gardens = _photo_game(tmp_path)
     calls: list[list[Path]] = []
 
     class Reading:
@@ -46,12 +54,7 @@ def test_an_outline_the_reader_doubts_is_carried_and_reported(tmp_path: Path, mo
     ``zengarden score`` says on stderr whose photo to check (the result itself is unchanged)."""
     import zengarden.gamefile as gamefile
 
-    data = load("game-level1.json")
-    gardens = {p["name"]: p["garden"] for p in data["players"]}
-    for p in data["players"]:
-        del p["garden"]
-        p["photo"] = f"{p['name']}.jpg"
-        (tmp_path / p["photo"]).write_bytes(b"not read by the fake reader")
+    data, gardens = _photo_game(tmp_path)
 
     class Reading:
         def __init__(self, name: str) -> None:
