@@ -26,12 +26,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 PHONE = {"width": 390, "height": 844}
 
 
+def page_game(page: Any) -> str:
+    """The game id in the page's address (``?game=``), "" when there is none."""
+    return urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query).get("game", [""])[0]
+
+
 def stored_draft(page: Any, data_dir: Path) -> dict[str, Any]:
     """The draft the app stored for the page's game (the ``?game=`` of its address): what the app
     really holds. KeyError while the page has no game or the game is not stored yet."""
     from zengarden.drafts import DraftStore
 
-    game = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)["game"][0]
+    game = page_game(page)
+    if not game:
+        raise KeyError("the page has no game yet")
     stored = DraftStore.open(data_dir).load(game)
     if stored is None:
         raise KeyError(game)
@@ -54,8 +61,7 @@ def wait_for_draft(page: Any, data_dir: Path, ok: Callable[[dict[str, Any]], boo
             pass
         page.wait_for_timeout(200)
         waited += 200
-    game = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query).get("game", [""])[0]
-    raise AssertionError(f"game {game!r} did not reach the expected state")
+    raise AssertionError(f"game {page_game(page)!r} did not reach the expected state")
 
 
 def free_port() -> int:

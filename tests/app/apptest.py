@@ -1,14 +1,18 @@
-"""What the AppTests of the page share: where the app and the samples are, running a script run
-that must not raise, and finding a widget by its key (keys carry the draft's generation, so that a
-new draft restarts every widget)."""
+"""What the tests of the page share: where the app and the samples are, running a script run that
+must not raise, finding a widget by its key (keys carry the draft's generation, so that a new
+draft restarts every widget), and whether the real-browser tests can run."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
+
+from scripts.browser import CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -33,3 +37,13 @@ def widget(elements: Any, k: str) -> Any:
         if el.key == k:
             return el
     raise AssertionError(f"no widget {k!r}; have {[e.key for e in elements]}")
+
+
+def require_chromium() -> None:
+    """Skip a browser test where Debian's chromium is missing; fail instead in CI, which installs it
+    and sets ``CI_REQUIRE_BROWSER=1``."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI_REQUIRE_BROWSER") == "1":
+        pytest.fail("CI_REQUIRE_BROWSER=1 but /usr/bin/chromium is not installed")
+    pytest.skip("/usr/bin/chromium is not installed")

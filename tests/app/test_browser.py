@@ -18,6 +18,7 @@ import pytest
 
 from scorer import score_game
 from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, wait_for_draft, wait_idle
+from tests.app.apptest import require_chromium
 from tests.app.words import english_left
 from ui import i18n
 from ui import viewmodel as vm
@@ -29,14 +30,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 GAME = json.loads((ROOT / "samples" / "game-photos.json").read_text())
 PHOTOS = ROOT / "samples" / "photos"
 de = i18n.Translator("de")
-
-
-def _require_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI_REQUIRE_BROWSER") == "1":
-        pytest.fail("CI_REQUIRE_BROWSER=1 but /usr/bin/chromium is not installed")
-    pytest.skip("/usr/bin/chromium is not installed")
 
 
 def _truth(name: str) -> list[list[str]]:
@@ -111,7 +104,7 @@ def _results_text(page: Any, expected: list[str], timeout_ms: int = 30_000) -> s
 
 
 def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> None:
-    _require_chromium()
+    require_chromium()
     if reading_ready() is not None:
         pytest.skip(f"photo reading is not available: {reading_ready()}")
     from playwright.sync_api import sync_playwright

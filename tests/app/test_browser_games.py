@@ -10,30 +10,18 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.parse
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, wait_for_draft, wait_idle
+from scripts.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, app_server, page_game, wait_for_draft, wait_idle
+from tests.app.apptest import require_chromium
 from ui import viewmodel as vm
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LEVEL5 = json.loads((ROOT / "samples" / "game-level5.json").read_text())
-
-
-def _require_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI_REQUIRE_BROWSER") == "1":
-        pytest.fail("CI_REQUIRE_BROWSER=1 but /usr/bin/chromium is not installed")
-    pytest.skip("/usr/bin/chromium is not installed")
-
-
-def _game(page: Any) -> str:
-    return urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query).get("game", [""])[0]
 
 
 def _open(browser: Any, url: str) -> Any:
@@ -43,7 +31,7 @@ def _open(browser: Any, url: str) -> Any:
     page.get_by_text("Zen Garden Scorer").first.wait_for(timeout=60_000)
     wait_idle(page)
     for _ in range(100):  # the app puts the game's id into the address
-        if _game(page):
+        if page_game(page):
             break
         page.wait_for_timeout(100)
     return page
@@ -102,7 +90,7 @@ def _type_garden(page: Any, grid: list[list[str]]) -> None:
 
 
 def test_two_links_two_games_one_link_two_phones_and_undo(tmp_path: Path) -> None:
-    _require_chromium()
+    require_chromium()
     from playwright.sync_api import expect, sync_playwright
 
     data = tmp_path / "data"
@@ -119,18 +107,18 @@ def test_two_links_two_games_one_link_two_phones_and_undo(tmp_path: Path) -> Non
             wait_for_draft(first, data, lambda d: d["players"][0]["name"] == "Alice")
             other = _open(browser, url)
             pages.append(other)
-            assert _game(other) and _game(other) != _game(first)
+            assert page_game(other) and page_game(other) != page_game(first)
             expect(other.get_by_label("Player 1", exact=True)).to_have_value("Player 1")
             _name_first_player(other, "Bob")
             wait_for_draft(other, data, lambda d: d["players"][0]["name"] == "Bob")
             first.reload()
             wait_idle(first)
             expect(first.get_by_label("Player 1", exact=True)).to_have_value("Alice", timeout=30_000)
-            assert _game(first) != _game(other)
+            assert page_game(first) != page_game(other)
             # a second phone on the first link: each types a garden, both survive
             second = _open(browser, first.url)
             pages.append(second)
-            assert _game(second) == _game(first)
+            assert page_game(second) == page_game(first)
             expect(second.get_by_label("Player 1", exact=True)).to_have_value("Alice", timeout=30_000)
             _gardens_tab(first, "Alice")
             _gardens_tab(second, "Player 2")
