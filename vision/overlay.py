@@ -1,5 +1,6 @@
 """Drawing for the app: the detected grid over the photo, tile pictures rendered from labels, the
-photo's crops beside them, review highlights, and the tiles behind a score category.
+photo's crops beside them, review highlights, the tiles behind a score category, and what to lay out
+for an enrolment photo.
 
 Everything takes and returns ``(H, W, 3)`` uint8 BGR arrays (OpenCV order); convert with
 :func:`to_rgb` for display. Nothing here reads or classifies anything.
@@ -15,6 +16,7 @@ import cv2
 import numpy as np
 
 from scorer.tiles import Tile, cell_name
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Floor
 from scorer.vocab import GRID_SIZE as GRID
 
 CellTile = Union[Tile, str, None]
@@ -24,6 +26,8 @@ HIGHLIGHT_BGR = (60, 200, 60)  # green
 GRID_BGR = (40, 220, 255)  # yellow
 CORNER_BGR = (255, 80, 200)  # magenta
 PLACEHOLDER_BGR = (200, 200, 200)
+BOARD_BGR = (90, 130, 170)  # a wooden board
+SPACE_BGR = (130, 170, 205)
 
 
 def _i(value: float) -> int:
@@ -250,3 +254,31 @@ def sheet_cell(x: float, y: float, shown_width: float, tile_size: int = 96, gap:
     if not (0 <= col < GRID and 0 <= row < GRID):
         return None
     return cell_name((row, col))
+
+
+def layout_picture(floor: Floor | None, size: int = 240) -> np.ndarray:
+    """What to lay out for one enrolment photo, ``(size, size, 3)`` uint8 BGR: the board's 4×4 spaces,
+    empty for ``floor`` None (the empty board); else the 15 tiles of ``floor`` (each path × decor pair
+    once, in a mixed order and turns) and in one space a grey "?": one tile of any other floor."""
+    gap = max(2, size // 60)
+    tile = (size - (GRID + 1) * gap) // GRID
+    if tile < 16:
+        raise ValueError(f"size must be at least {4 * 16 + 5 * gap}, got {size}")
+    pic = np.full((size, size, 3), BOARD_BGR, np.uint8)
+    pictures: list[np.ndarray] = []
+    if floor is not None:
+        rng = np.random.default_rng(ALL_FLOORS.index(floor))  # the same picture on every run
+        tiles = [Tile(floor, p, d, ALL_CORNERS[int(rng.integers(len(ALL_CORNERS)))])
+                 for p in ALL_PATHS for d in ALL_DECORS]
+        pictures = [tile_picture(tiles[i], tile) if i < len(tiles) else tile_picture(None, tile)
+                    for i in rng.permutation(GRID * GRID)]
+    off = (size - GRID * tile - (GRID + 1) * gap) // 2 + gap
+    for cell in range(GRID * GRID):
+        r, c = divmod(cell, GRID)
+        y, x = off + r * (tile + gap), off + c * (tile + gap)
+        if pictures:
+            pic[y:y + tile, x:x + tile] = pictures[cell]
+        else:
+            pic[y:y + tile, x:x + tile] = SPACE_BGR
+            cv2.rectangle(pic, (x, y), (x + tile - 1, y + tile - 1), (60, 90, 120), 1)
+    return pic

@@ -12,6 +12,7 @@ from vision.overlay import (
     comparison_sheet,
     draw_grid,
     grid_points,
+    layout_picture,
     photo_crops,
     render_garden,
     tile_picture,
@@ -52,6 +53,40 @@ def test_tile_pictures_and_placeholder() -> None:
     assert not np.array_equal(pic, tile_picture("sand/wood/crane/nw", 64))
     blank = tile_picture(None, 64)
     assert blank.shape == (64, 64, 3)
+
+
+def _cells_of(pic: np.ndarray) -> list[np.ndarray]:
+    """The 16 spaces of a :func:`layout_picture` (its layout: gap, tile side, centred)."""
+    size = pic.shape[0]
+    gap = max(2, size // 60)
+    tile = (size - 5 * gap) // 4
+    off = (size - 4 * tile - 5 * gap) // 2 + gap
+    at = [off + i * (tile + gap) for i in range(4)]
+    return [pic[y:y + tile, x:x + tile] for y in at for x in at]
+
+
+def test_layout_picture_shows_a_floors_15_tiles_and_one_spare_space() -> None:
+    from scorer.vocab import Floor
+
+    pic = layout_picture(Floor.WATER, 240)
+    assert pic.shape == (240, 240, 3) and pic.dtype == np.uint8
+    cells = _cells_of(pic)
+    grey = [i for i, cell in enumerate(cells) if np.array_equal(cell, tile_picture(None, cell.shape[0]))]
+    assert len(grey) == 1  # the space for any tile of another floor: a grey "?"
+    tiles = [cell for i, cell in enumerate(cells) if i != grey[0]]
+    assert len({cell.tobytes() for cell in tiles}) == 15  # 15 different tiles
+    assert all(np.abs(cell.astype(int) - cells[grey[0]]).mean() > 20 for cell in tiles)
+    assert not np.array_equal(pic, layout_picture(Floor.SAND, 240))  # each floor its own tiles
+    assert np.array_equal(pic, layout_picture(Floor.WATER, 240))  # the same picture every run
+
+
+def test_layout_picture_without_a_floor_is_the_empty_board() -> None:
+    pic = layout_picture(None, 120)
+    assert pic.shape == (120, 120, 3) and pic.dtype == np.uint8
+    cells = _cells_of(pic)
+    assert all(np.array_equal(cell[2:-2, 2:-2], cells[0][2:-2, 2:-2]) for cell in cells)  # 16 empty spaces
+    assert len(np.unique(cells[0][2:-2, 2:-2].reshape(-1, 3), axis=0)) == 1
+    assert not np.array_equal(cells[0][5, 5], pic[0, 0])  # a space stands out from the board
 
 
 def test_render_garden_highlights_contributing_cells() -> None:
