@@ -14,6 +14,7 @@ from scorer.tiles import ALL_TILE_KINDS, Garden, Tile
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_PATHS, Corner
 from vision.dataset import read_labelled
 from vision.synth import cli_synth, generate_dataset, random_garden, render_photo, render_tile
+from vision.synth.random_art import FLOOR_FAMILIES, dialect_tile, random_dialect
 
 CELL = 64
 
@@ -373,3 +374,59 @@ def test_ink_style_differs_from_the_training_styles_and_renders_photos() -> None
     image, truth = render_photo(random_garden(np.random.default_rng(3)), np.random.default_rng(4), size=(320, 240),
                                 style="ink", family="zoo")
     assert image.shape == (240, 320, 3) and truth["corners"].shape == (4, 2)
+
+
+# --------------------------------------------------------------------------------------------
+# the random training style
+
+
+def _hue_degrees(bgr: np.ndarray) -> float:
+    hsv = cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2HSV_FULL)[0, 0]
+    return float(hsv[0]) * 360 / 256
+
+
+def test_random_dialect_draws_every_tile_with_floors_in_their_colour_families() -> None:
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        look = random_dialect(rng)
+        for kind in ALL_TILE_KINDS[::4]:
+            for corner in ALL_CORNERS:
+                img = dialect_tile(Tile(kind.floor, kind.path, kind.decor, corner), 64, rng, look)
+                assert img.shape == (64, 64, 3) and img.dtype == np.uint8
+        for floor, ((h0, h1), (s0, _s1), _v) in FLOOR_FAMILIES.items():
+            if s0 < 0.1:  # grey: any hue
+                continue
+            tile = Tile(floor, ALL_PATHS[0], ALL_DECORS[0], Corner.NW)
+            img = dialect_tile(tile, 96, np.random.default_rng(seed), look)
+            patch = np.median(img[2:12, 84:94].reshape(-1, 3), axis=0)  # floor, far from band and figure
+            hue = _hue_degrees(patch)
+            assert any(h0 - 12 <= h <= h1 + 12 for h in (hue, hue + 360, hue - 360)), (seed, floor, hue)
+
+
+def test_random_dialect_path_band_lies_in_the_given_corner() -> None:
+    # Within one look, changing only the path material changes only the band's quadrant.
+    look = random_dialect(np.random.default_rng(3))
+    size = 96
+    for kind in ALL_TILE_KINDS[::9]:
+        other = ALL_PATHS[(ALL_PATHS.index(kind.path) + 1) % 3]
+        for corner in ALL_CORNERS:
+            a = dialect_tile(Tile(kind.floor, kind.path, kind.decor, corner), size, np.random.default_rng(0), look)
+            b = dialect_tile(Tile(kind.floor, other, kind.decor, corner), size, np.random.default_rng(0), look)
+            diff = np.abs(a.astype(int) - b.astype(int)).sum(axis=2) > 40
+            assert _centroid_quadrant(diff) == _QUADRANT[corner], (kind, corner)
+            qr, qc = _QUADRANT[corner]
+            opposite = diff[(1 - qr) * size // 2 : (2 - qr) * size // 2, (1 - qc) * size // 2 : (2 - qc) * size // 2]
+            assert opposite.mean() < 0.02, (kind, corner)
+
+
+def test_random_style_photos_render_with_one_look_per_photo() -> None:
+    garden = random_garden(np.random.default_rng(4))
+    a, truth = render_photo(garden, np.random.default_rng(9), size=(480, 360), style="random", family="train")
+    b, _ = render_photo(garden, np.random.default_rng(9), size=(480, 360), style="random", family="train")
+    c, _ = render_photo(garden, np.random.default_rng(10), size=(480, 360), style="random", family="train")
+    assert a.shape == (360, 480, 3) and np.array_equal(a, b) and not np.array_equal(a, c)
+    assert truth["corners"].shape == (4, 2)
+    looks = {random_dialect(np.random.default_rng(s)).floor_colours[ALL_TILE_KINDS[0].floor] for s in range(5)}
+    assert len(looks) == 5  # each draw is a different copy
+    with pytest.raises(ValueError):
+        render_tile("sand/wood/gate/nw", 32, style="watercolour")

@@ -21,7 +21,8 @@ import numpy as np
 from scorer.tiles import Tile
 from scorer.vocab import Corner, Decor, Floor, PathMaterial
 
-STYLES: Final = ("classic", "alt")
+#: Styles training may use; ``random`` draws a new look per photo (:mod:`vision.synth.random_art`).
+STYLES: Final = ("classic", "alt", "random")
 #: Styles kept out of training and tuning, for measuring an unseen copy (see ``_ink_picture``).
 HELD_OUT_STYLES: Final = ("ink",)
 ALL_STYLES: Final = STYLES + HELD_OUT_STYLES
@@ -745,7 +746,8 @@ def render_tile(
         size: side of the square picture in pixels (16..2048).
         rng: random generator for small variations (texture layout, colour shades, decor position
             and size). ``None`` gives the deterministic canonical drawing of the tile.
-        style: ``"classic"``, ``"alt"`` (a clearly different art style, same semantics) or
+        style: ``"classic"``, ``"alt"`` (a clearly different art style, same semantics),
+            ``"random"`` (a random look of its own, see :mod:`vision.synth.random_art`) or
             ``"ink"`` (held out for measurement: each physical tile one fixed picture, ``rng`` unused).
 
     Returns:
@@ -762,6 +764,10 @@ def render_tile(
     s = int(size)
     if style == "ink":
         return _ink_tile(t, s)
+    if style == "random":
+        from vision.synth.random_art import random_tile  # it draws with this module's helpers
+
+        return random_tile(t, s, rng)
     img = _FLOORS[t.floor](s, _rng_for(rng, "floor", t.floor.value, style), style)
 
     # path band around the top-left corner

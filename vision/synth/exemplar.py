@@ -22,10 +22,12 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import warp_garden
 from vision.dataset import LabelledPhoto, write_labelled
 from vision.io import load_image_scaled
-from vision.synth.art import CORNER_TURNS, STYLES
+from vision.synth.art import CORNER_TURNS
 from vision.synth.generate import photo_rng
 from vision.synth.photo import render_photo
 
+#: The first generator's two board colourings, drawn at random under the copy's own pictures.
+_BOARD_STYLES: tuple[str, ...] = ("classic", "alt")
 _CORNER_OF_TURNS: tuple[Corner, ...] = tuple(sorted(CORNER_TURNS, key=CORNER_TURNS.__getitem__))
 
 
@@ -104,7 +106,7 @@ def render_art_dataset(out_dir: str | Path, art: TileArt, count: int, seed: int,
     for i in range(start, start + count):
         rng = photo_rng(seed, i)
         garden, pictures = art_garden(art, rng)
-        board_style = STYLES[int(rng.integers(len(STYLES)))]
+        board_style = _BOARD_STYLES[int(rng.integers(len(_BOARD_STYLES)))]
         image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=board_style,
                                     tile_images=pictures)
         written.append(write_labelled(out / f"art-{i:05d}.jpg", image, truth["garden"], truth["corners"],

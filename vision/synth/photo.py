@@ -28,6 +28,7 @@ from scorer.vocab import PLAYER_COLOURS
 from vision.geometry import tilt_degrees, upright_turns
 from vision.synth.art import ALL_STYLES, render_tile
 from vision.synth.garden import random_garden
+from vision.synth.random_art import dialect_tile, random_dialect
 from vision.synth.scene import (
     barrel,
     board_surface,
@@ -564,7 +565,8 @@ def render_photo(
         difficulty: ``"easy"`` (mild light, small tilt, near-square rotation), ``"hard"`` (strong
             tilt up to ~35°, any rotation, shadows, glare, blur, noise, heavy JPEG, clutter) or
             ``"mixed"`` (a random severity per photo).
-        style: tile art style, ``"classic"`` or ``"alt"`` (also the board's colours).
+        style: tile art style, ``"classic"`` or ``"alt"`` (also the board's colours), ``"random"``
+            (a look of its own per photo, for training) or ``"ink"`` (held out).
         tile_images: instead of the style's art, 16 ``(S, S, 3)`` uint8 BGR pictures of the
             garden's tiles as placed, row-major (e.g. cut from photos of a real copy, see
             :mod:`vision.synth.exemplar`).
@@ -616,6 +618,9 @@ def render_photo(
                                     or board_image.shape[2] != 3 or board_image.dtype != np.uint8
                                     or board_image.shape[0] != board_image.shape[1] or board_image.shape[0] < 32):
         raise ValueError("board_image must be a square (B, B, 3) uint8 picture, B >= 32")
+    if style == "random" and tile_images is None:  # one look for the whole garden, as in a real copy
+        look = random_dialect(rng)
+        tile_images = [dialect_tile(tile, tile_px, rng, look) for _, tile in garden.cells()]
     board, block = _board(garden, rng, tile_px, style, severity, tile_images, family, board_image, empty_board)
     if board_image is not None and family == "classic":
         family = "train"  # a real board in a scene of the families training samples
