@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="index of the first photo (default 0): photo i is the same whatever the count")
     p.add_argument("--size", type=_size, default=(1600, 1200), help="WIDTHxHEIGHT (default 1600x1200)")
     p.add_argument("--style", default="classic",
-                   help="tile art style: classic, alt, or ink (held out: for measurement only); default classic")
+                   help="tile art style: classic, alt, random (a new look per photo, for training) or ink "
+                        "(held out: for measurement only); default classic")
     p.add_argument("--family", default="classic",
                    help="scene family (board, table, light): classic (the first generator's), train (random "
                         "looks training may use) or zoo (held-out looks, for measurement only); default classic")
