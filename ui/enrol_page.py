@@ -1,7 +1,8 @@
 """'Teach it my copy': enrol the players' own copy, floor by floor, then read with its model.
 
-A sidebar section: what to lay out (the empty board, optional; then all 15 tiles of one floor plus
-any one other), one photo per floor (camera or upload) with a checklist of the floors done, the
+A sidebar section: what to lay out, each step with its picture (``vision.overlay.layout_picture``:
+the empty board, optional; then all 15 tiles of one floor plus any one other), one photo per floor
+(the file picker, and the in-page camera where the browser allows it) with a checklist of the floors done, the
 labels decided for each photo shown as the 3 × 5 table of path × decor they were given (a misplaced
 tile stands out; a tap picks a tile, a tap on another swaps their labels, a tap on the picked one
 turns it; a corrected photo's labels are kept in its sidecar, the labelled-photo format, and feed
@@ -20,12 +21,14 @@ from typing import Any
 import numpy as np
 
 from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner, Floor
-from ui import copies
+from ui import copies, photos
 
 ENROL_DIR = "enrol"
 #: The empty board's photo in the enrolment folder (any image suffix).
 BOARD = "board"
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic")
+#: Side of the picture of what to lay out, in pixels.
+LAYOUT_SIDE = 200
 
 
 def enrol_dir() -> Path:
@@ -135,20 +138,24 @@ def _guide(T: Any) -> None:
 
     s = ss()
     st.caption(T("enrol_board_step"))
-    board_up = st.file_uploader(T("enrol_board_photo"), type=[x[1:] for x in IMAGE_SUFFIXES], key="enrol_board")
+    _layout(None)
+    board_up = _photo_input(T, T("enrol_board_photo"), "enrol_board")
+    if not photos.camera_possible(st.context.url):
+        st.caption(T("camera_needs_https"))
     if board_up is not None and s.get("enrol_board_seen") != board_up.file_id:
         s.enrol_board_seen = board_up.file_id
         _keep_upload(BOARD, board_up.name, board_up.getvalue())
     st.caption(T("enrol_lay_out"))
-    kept = floor_photos()
-    st.caption(" · ".join(("✅ " if f in kept else "⬜ ") + T.value("floor", f.value) for f in ALL_FLOORS))
+    checklist = st.empty()  # filled after this run's upload, so a photo just taken is ticked at once
     floor = st.selectbox(T("enrol_floor"), [f.value for f in ALL_FLOORS],
                          format_func=lambda v: T.value("floor", v), key="enrol_floor")
-    upload = st.file_uploader(T("enrol_upload"), type=[x[1:] for x in IMAGE_SUFFIXES], key=f"enrol_upload_{floor}")
+    _layout(Floor(floor))
+    upload = _photo_input(T, T("enrol_upload"), f"enrol_upload_{floor}")
     if upload is not None and s.get(f"enrol_seen_{floor}") != upload.file_id:
         s[f"enrol_seen_{floor}"] = upload.file_id  # store once, not again on every rerun (it would drop fixes)
         _keep_upload(floor, upload.name, upload.getvalue())
-        kept = floor_photos()
+    kept = floor_photos()
+    checklist.caption(" · ".join(("✅ " if f in kept else "⬜ ") + T.value("floor", f.value) for f in ALL_FLOORS))
     if not kept:
         return
     if st.button(T("enrol_check"), width="stretch", key="enrol_check"):
@@ -185,6 +192,26 @@ def _guide(T: Any) -> None:
     name = st.text_input(T("enrol_name"), value=T("enrol_default_name"), key="enrol_name", max_chars=copies.MAX_NAME)
     if st.button(T("enrol_build"), width="stretch", key="enrol_build"):
         _build(T, result, name)
+
+
+def _photo_input(T: Any, label: str, key: str) -> Any:
+    """A step's photo: the file picker, always (on a phone it offers the camera too); the in-page
+    camera as well where the browser allows it (as on the Gardens tab)."""
+    import streamlit as st
+
+    upload = st.file_uploader(label, type=[x[1:] for x in IMAGE_SUFFIXES], key=key)
+    if photos.camera_possible(st.context.url) and st.toggle(T("use_camera"), key=f"{key}_cam"):
+        upload = st.camera_input(label, key=f"{key}_camera", resolution="1080p") or upload
+    return upload
+
+
+def _layout(floor: Floor | None) -> None:
+    """What to lay out for this step's photo (``vision.overlay.layout_picture``)."""
+    import streamlit as st
+
+    from vision.overlay import layout_picture, to_rgb
+
+    st.image(to_rgb(layout_picture(floor, LAYOUT_SIDE)), width=LAYOUT_SIDE)
 
 
 def _sheet(T: Any, result: Any, j: int) -> None:

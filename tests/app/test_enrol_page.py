@@ -10,12 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from scorer.vocab import Floor
+from tests.app.apptest import APP, run, widget
 from ui import state
 from ui.enrol_page import floor_photos, pair_sheet
 from ui.photos import reading_ready
-
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
 
 pytestmark = pytest.mark.skipif(reading_ready() is not None, reason="no vision pipeline")
 FLOORS = (Floor.SAND, Floor.WATER)
@@ -35,6 +33,23 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         corners = read_labelled(image).corners.tolist()
         image.with_suffix(".json").write_text(json.dumps({"corners": corners}))
     return d
+
+
+@pytest.fixture
+def empty_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data directory with no enrolment photos yet."""
+    d = tmp_path / "data"
+    monkeypatch.setenv("ZENGARDEN_DATA_DIR", str(d))
+    state.save_settings({"lang": "en", "model_path": None}, d)
+    return d
+
+
+def _photo(ext: str) -> bytes:
+    import cv2
+
+    ok, buf = cv2.imencode(ext, np.full((60, 80, 3), 99, np.uint8))
+    assert ok
+    return buf.tobytes()
 
 
 def test_pair_sheet_places_each_tile_in_its_path_and_decor_slot() -> None:
@@ -60,6 +75,51 @@ def test_the_guide_lists_floors_and_shows_the_decided_table(data_dir: Path) -> N
     result = at.session_state["enrolment"]
     assert [ph.floor for ph in result.photos] == list(FLOORS)
     assert any(b.key == "enrol_build" for b in at.sidebar.button)
+
+
+def test_each_step_shows_what_to_lay_out(empty_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision import overlay
+
+    drawn: list[Floor | None] = []
+    real = overlay.layout_picture
+    monkeypatch.setattr(overlay, "layout_picture", lambda floor, size: drawn.append(floor) or real(floor, size))
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    assert drawn == [None, Floor.SAND]  # the empty board, then the floor picked (the first)
+    first = [im.value for im in at.sidebar.image]
+    assert len(first) == 2
+    drawn.clear()
+    widget(at.sidebar.selectbox, "enrol_floor").set_value("water")
+    run(at)
+    assert drawn == [None, Floor.WATER]
+    second = [im.value for im in at.sidebar.image]
+    assert second[0] == first[0] and second[1] != first[1]  # the same board, the other floor's tiles
+
+
+def test_the_camera_only_in_a_secure_context_and_the_file_picker_always(empty_dir: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.context = {"url": "http://192.168.1.20:8501/"}  # a phone on the local network, plain HTTP
+    run(at)
+    assert {"enrol_board", "enrol_upload_sand"} <= {u.key for u in at.sidebar.file_uploader}
+    assert not any(t.key.startswith("enrol_") for t in at.sidebar.toggle)
+    assert any(c.value.startswith("The in-page camera needs HTTPS") for c in at.sidebar.caption)
+    png = _photo(".png")
+    widget(at.sidebar.file_uploader, "enrol_upload_sand").set_value(("tiles.png", png, "image/png"))
+    run(at)
+    assert (empty_dir / "enrol" / "sand.png").read_bytes() == png
+    assert any("✅ " in c.value for c in at.sidebar.caption)
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.context = {"url": "https://192.168.1.20:8501/"}
+    run(at)
+    assert {"enrol_board_cam", "enrol_upload_sand_cam"} <= {t.key for t in at.sidebar.toggle}
+    assert not any(c.value.startswith("The in-page camera needs HTTPS") for c in at.sidebar.caption)
+    assert {"enrol_board", "enrol_upload_sand"} <= {u.key for u in at.sidebar.file_uploader}
+    widget(at.sidebar.toggle, "enrol_board_cam").set_value(True)
+    run(at)
+    jpg = _photo(".jpg")
+    widget(at.sidebar.camera_input, "enrol_board_camera").set_value(("image.jpg", jpg, "image/jpeg"))
+    run(at)
+    assert (empty_dir / "enrol" / "board.jpg").read_bytes() == jpg
 
 
 # --------------------------------------------------------------------------------------------
