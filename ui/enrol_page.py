@@ -111,6 +111,30 @@ def save_labels(photo: Any, garden: Any) -> Path:
     return sidecar
 
 
+def problem_words(T: Any, exc: BaseException) -> str:
+    """What went wrong, in the player's language, never the exception's English: an image problem
+    (``vision.io``'s code), an enrolment problem (``vision.enrol.EnrolError.code``), else a file error
+    or a general failure."""
+    from vision.enrol import ENROL_PROBLEMS
+    from vision.io import ALL_IMAGE_PROBLEMS
+
+    code = getattr(exc, "code", "")
+    if code in ALL_IMAGE_PROBLEMS:
+        return T(f"photo_problem_{code}")
+    if code in ENROL_PROBLEMS:
+        return T(f"enrol_problem_{code}")
+    return T("enrol_problem_file" if isinstance(exc, OSError) else "enrol_problem_unexpected")
+
+
+def error_words(T: Any, exc: BaseException) -> str:
+    """An error of 'Check the labels', naming the floor whose photo it is about when it says."""
+    floor = getattr(exc, "floor", None)
+    why = problem_words(T, exc)
+    if isinstance(floor, Floor):
+        return T("enrol_photo_failed", floor=T.value("floor", floor.value), why=why)
+    return T("enrol_check_failed", why=why)
+
+
 def _tile_words(T: Any, tile: Any) -> str:
     return f"{T.value('path', tile.path.value)} · {T.value('decor', tile.decor.value)}"
 
@@ -165,14 +189,14 @@ def _guide(T: Any) -> None:
         try:
             result = enrol_labels([(f.value, p) for f, p in kept.items()], base)
         except (ValueError, OSError) as exc:
-            st.error(str(exc))
+            st.error(error_words(T, exc))
             return
         board = board_photo()
         if board is not None:
             try:
                 result.board = board_picture(board, base)
             except EnrolError as exc:  # the floors still teach the copy; the board only helps
-                st.warning(T("enrol_board_unused", why=str(exc)))
+                st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
         s.enrolment = result
         s.enrol_picked = {}
         s.enrol_last = {}
@@ -186,7 +210,7 @@ def _guide(T: Any) -> None:
         st.caption(f"{T.value('floor', ph.floor.value)}: " + (
             T("enrol_unsure", cells=", ".join(unsure)) if unsure else T("enrol_all_placed")))
         if ph.outline_reasons:
-            st.warning(T("enrol_outline", why="; ".join(ph.outline_reasons)))
+            st.warning(T("enrol_outline"))  # the locator's reasons are for developers (zengarden enrol prints them)
     if s.get("enrol_did"):
         st.caption(s.enrol_did)
     name = st.text_input(T("enrol_name"), value=T("enrol_default_name"), key="enrol_name", max_chars=copies.MAX_NAME)
@@ -249,8 +273,8 @@ def _sheet(T: Any, result: Any, j: int) -> None:
         result.unsure[j] = ()  # the player has looked at this photo and fixed it
         try:
             save_labels(ph, tap.garden)
-        except OSError as exc:  # the fix stays in this session and still feeds the build
-            st.warning(str(exc))
+        except OSError:  # the fix stays in this session and still feeds the build
+            st.warning(T("enrol_fix_not_saved"))
         if tap.action == "swap":
             a = list(before)[copies.cell_of_slot(before, ph.floor, picked)]
             b = list(before)[copies.cell_of_slot(before, ph.floor, slot)]
@@ -284,7 +308,7 @@ def _build(T: Any, result: Any, name: str) -> None:
         saved = Path(model.save(path))
         copies.remember(clean, saved)
     except (ValueError, OSError) as exc:
-        st.error(T("enrol_build_failed", error=str(exc)))
+        st.error(T("enrol_build_failed", error=problem_words(T, exc)))
         return
     s.settings["model_path"] = str(saved)
     state.save_settings(s.settings)

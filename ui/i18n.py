@@ -222,7 +222,8 @@ EN: dict[str, str] = {
     "enrol_check": "Check the labels",
     "enrol_unsure": "unsure of {cells}",
     "enrol_all_placed": "all tiles placed",
-    "enrol_outline": "Check the outline of this photo: {why}",
+    "enrol_outline": "The reader is not sure it found the 16 tiles in this photo: if its table looks wrong, take "
+                     "the photo again from straight above.",
     "enrol_tap_hint": "Each tile sits at its path (row) and decor (column); the yellow mark is the corner its path "
                       "wraps. Tap a tile, then another to swap them, or the same tile again to turn it.",
     "enrol_picked": "Picked: {tile}. Tap another tile to swap them, or this one again to turn it.",
@@ -236,6 +237,22 @@ EN: dict[str, str] = {
     "enrol_build_failed": "The model could not be built: {error}",
     "enrol_built": "The model of “{name}” reads every photo from now on.",
     "enrol_copy_in_use": "Model that reads the photos",
+    "enrol_photo_failed": "The photo of the {floor} floor cannot be used: {why}",
+    "enrol_check_failed": "The labels could not be checked: {why}",
+    "enrol_fix_not_saved": "The fix could not be saved; it still counts in this session and for the build.",
+    # what vision.enrol.EnrolError's codes mean (an image problem is worded as photo_problem_*)
+    "enrol_problem_unknown_floor": "there is no such floor",
+    "enrol_problem_no_photos": "there is no floor photo yet",
+    "enrol_problem_photo_not_found": "the photo is no longer there: take it again",
+    "enrol_problem_photo_twice": "the same photo is given for two floors",
+    "enrol_problem_bad_sidecar": "its saved outline or labels cannot be read: take the photo again",
+    "enrol_problem_no_garden": "no tiles found: photograph the 16 tiles on the board from straight above",
+    "enrol_problem_board_not_found": "its 16 spaces were not found: photograph the bare board from straight above",
+    "enrol_problem_board_unsure": "its 16 spaces were not found surely: photograph the bare board from straight "
+                                  "above, in even light",
+    "enrol_problem_bad_option": "a setting is out of range",
+    "enrol_problem_file": "a file could not be read or written",
+    "enrol_problem_unexpected": "the photos could not be processed",
     "autosave_failed": "Autosave failed: {error}",
     # one game per link, drafts, undo, what an action did
     "game_link": "Game {id}: open this link on another phone to enter gardens together.",
@@ -493,7 +510,8 @@ DE: dict[str, str] = {
     "enrol_check": "Zuordnung prüfen",
     "enrol_unsure": "unsicher bei {cells}",
     "enrol_all_placed": "alle Plättchen zugeordnet",
-    "enrol_outline": "Umriss dieses Fotos prüfen: {why}",
+    "enrol_outline": "Die 16 Plättchen auf diesem Foto sind nicht sicher erkannt: wenn seine Tabelle falsch "
+                     "aussieht, das Foto genau von oben neu aufnehmen.",
     "enrol_tap_hint": "Jedes Plättchen steht bei seinem Weg (Zeile) und seiner Deko (Spalte); die gelbe Marke ist "
                       "die Ecke, um die sein Weg läuft. Ein Plättchen antippen, dann ein anderes zum Tauschen oder "
                       "dasselbe nochmals zum Drehen.",
@@ -508,6 +526,25 @@ DE: dict[str, str] = {
     "enrol_build_failed": "Das Modell konnte nicht erstellt werden: {error}",
     "enrol_built": "Ab jetzt liest das Modell von „{name}“ jedes Foto.",
     "enrol_copy_in_use": "Modell, das die Fotos liest",
+    "enrol_photo_failed": "Das Foto für den Boden {floor} ist nicht verwendbar: {why}",
+    "enrol_check_failed": "Die Zuordnung konnte nicht geprüft werden: {why}",
+    "enrol_fix_not_saved": "Die Korrektur konnte nicht gespeichert werden; sie gilt trotzdem in dieser Sitzung "
+                           "und für das Modell.",
+    # was die Codes von vision.enrol.EnrolError bedeuten (ein Bildproblem heißt photo_problem_*)
+    "enrol_problem_unknown_floor": "diesen Boden gibt es nicht",
+    "enrol_problem_no_photos": "es gibt noch kein Foto eines Bodens",
+    "enrol_problem_photo_not_found": "das Foto ist nicht mehr vorhanden: bitte neu aufnehmen",
+    "enrol_problem_photo_twice": "dasselbe Foto ist für zwei Böden angegeben",
+    "enrol_problem_bad_sidecar": "sein gespeicherter Umriss oder seine Zuordnung ist nicht lesbar: bitte das Foto "
+                                 "neu aufnehmen",
+    "enrol_problem_no_garden": "keine Plättchen gefunden: die 16 Plättchen auf dem Plan genau von oben fotografieren",
+    "enrol_problem_board_not_found": "seine 16 Felder wurden nicht gefunden: den leeren Plan genau von oben "
+                                     "fotografieren",
+    "enrol_problem_board_unsure": "seine 16 Felder wurden nicht sicher gefunden: den leeren Plan genau von oben "
+                                  "und gleichmäßig beleuchtet fotografieren",
+    "enrol_problem_bad_option": "eine Einstellung liegt außerhalb des erlaubten Bereichs",
+    "enrol_problem_file": "eine Datei konnte nicht gelesen oder geschrieben werden",
+    "enrol_problem_unexpected": "die Fotos ließen sich nicht verarbeiten",
     "autosave_failed": "Automatisches Speichern fehlgeschlagen: {error}",
     # ein Spiel pro Link, Entwürfe, Rückgängig, was eine Aktion getan hat
     "game_link": "Spiel {id}: diesen Link auf einem anderen Handy öffnen, um Gärten gemeinsam einzugeben.",

@@ -48,7 +48,7 @@ from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SI
 from vision.config import VisionConfig
 from vision.crop import check_corners, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
-from vision.io import load_image_scaled
+from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.locate import locate_grid
 from vision.model import TileModel, upright_crops
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
@@ -101,8 +101,28 @@ class EnrolConfig:
 DEFAULT_ENROL = EnrolConfig()
 
 
+#: What an :class:`EnrolError` may say besides a photo that cannot be loaded (``ALL_IMAGE_PROBLEMS``).
+ENROL_PROBLEMS = ("unknown_floor", "no_photos", "photo_not_found", "photo_twice", "bad_sidecar", "no_garden",
+                  "board_not_found", "board_unsure", "bad_option")
+ALL_ENROL_PROBLEMS = ALL_IMAGE_PROBLEMS + ENROL_PROBLEMS
+
+
 class EnrolError(ValueError):
-    """Bad enrolment input (a message for the user, never a traceback)."""
+    """Bad enrolment input (a message for the user, never a traceback). ``code`` says what was wrong
+    (one of :data:`ALL_ENROL_PROBLEMS`; the image problem for a photo that cannot be loaded) and
+    ``floor`` whose photo (None: the board or no one photo), so that a user interface can word it in
+    its own language."""
+
+    def __init__(self, message: str, code: str, floor: Floor | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.floor = floor
+
+
+def _load_error(path: Path, exc: Exception, floor: Floor | None) -> EnrolError:
+    """A photo that cannot be loaded: ``vision.io``'s problem code (a file error: ``cannot_read``)."""
+    code = getattr(exc, "code", "cannot_read" if isinstance(exc, OSError) else "unreadable")
+    return EnrolError(f"{path}: {exc}", code, floor)
 
 
 # --------------------------------------------------------------------------------------------
@@ -117,7 +137,8 @@ def parse_floor(name: str) -> Floor:
     """A floor from its name (``sand``, ``cherry_blossom``, ``cherry-blossom``, ``cherry``)."""
     floor = _FLOOR_NAMES.get(str(name).strip().lower())
     if floor is None:
-        raise EnrolError(f"unknown floor {name!r}: one of {', '.join(f.value for f in ALL_FLOORS)}")
+        raise EnrolError(f"unknown floor {name!r}: one of {', '.join(f.value for f in ALL_FLOORS)}",
+                         "unknown_floor")
     return floor
 
 
@@ -140,37 +161,39 @@ def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, 
     """``(floor name, photo path)`` pairs -> checked pairs. Every floor may appear more than once,
     but each needs its own photo; the same photo cannot stand for two floors."""
     if not floors:
-        raise EnrolError("give at least one --floor FLOOR PHOTO")
+        raise EnrolError("give at least one --floor FLOOR PHOTO", "no_photos")
     out: list[tuple[Floor, Path]] = []
     seen: dict[Path, Floor] = {}
     for name, photo in floors:
         floor = parse_floor(name)
         path = Path(photo)
         if not path.is_file():
-            raise EnrolError(f"{path}: photo not found")
+            raise EnrolError(f"{path}: photo not found", "photo_not_found", floor)
         key = path.resolve()
         if key in seen:
             raise EnrolError(f"{path} is given twice (as {seen[key].value} and {floor.value}): "
-                             f"each floor photo shows one floor; a second photo of a floor must be another file")
+                             f"each floor photo shows one floor; a second photo of a floor must be another file",
+                             "photo_twice", floor)
         seen[key] = floor
         out.append((floor, path))
     return out
 
 
-def _corners_only(sidecar: Path) -> np.ndarray | None:
-    """The corners of a sidecar that gives only ``corners`` (no ``garden``), else None."""
+def _corners_only(sidecar: Path, floor: Floor | None = None) -> np.ndarray | None:
+    """The corners of a sidecar that gives only ``corners`` (no ``garden``), else None (a bad one
+    raises, as ``floor``'s)."""
     if not sidecar.is_file():
         return None
     try:
         data = json.loads(sidecar.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise EnrolError(f"{sidecar}: not valid JSON ({exc})") from None
+        raise EnrolError(f"{sidecar}: not valid JSON ({exc})", "bad_sidecar", floor) from None
     if not isinstance(data, dict) or "garden" in data or "corners" not in data:
         return None
     try:
         return check_corners(data["corners"])
     except ValueError as exc:
-        raise EnrolError(f"{sidecar}: {exc}") from None
+        raise EnrolError(f"{sidecar}: {exc}", "bad_sidecar", floor) from None
 
 
 def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
@@ -181,25 +204,25 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
     try:
         image, scale = load_image_scaled(path, cfg)
     except (ValueError, OSError) as exc:
-        raise EnrolError(f"{path}: {exc}") from None
+        raise _load_error(path, exc, floor) from None
     labelled = None
     reasons: tuple[str, ...] = ()
     sidecar = path.with_suffix(".json")
-    given = _corners_only(sidecar)
+    given = _corners_only(sidecar, floor)
     if given is not None:  # the outline given by hand (four taps), the labels still to decide
         corners = given * scale
     elif sidecar.is_file():
         try:
             photo = read_labelled(path)
         except ValueError as exc:
-            raise EnrolError(str(exc)) from None
+            raise EnrolError(str(exc), "bad_sidecar", floor) from None
         labelled, corners = photo.garden, photo.corners * scale
     else:
         try:
             found = locate_grid(image, 4, cfg, mask_model=model.mask)
         except ValueError as exc:  # GridNotFoundError is a ValueError
-            raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above") \
-                from None
+            raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
+                             "no_garden", floor) from None
         corners, reasons = found.corners, found.reasons
     crops = crop_tiles(image, corners, cfg)
     return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons)
@@ -218,12 +241,12 @@ def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAUL
 
     path = Path(path)
     if not path.is_file():
-        raise EnrolError(f"{path}: board photo not found")
+        raise EnrolError(f"{path}: board photo not found", "photo_not_found")
     cfg = model.cfg
     try:
         image, scale = load_image_scaled(path, cfg)
     except (ValueError, OSError) as exc:
-        raise EnrolError(f"{path}: {exc}") from None
+        raise _load_error(path, exc, None) from None
     given = _corners_only(path.with_suffix(".json"))
     if given is not None:
         corners = given * scale
@@ -233,10 +256,11 @@ def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAUL
         try:
             found = locate_grid(image, 4, cfg, mask_model=model.mask)
         except ValueError as exc:
-            raise EnrolError(f"{path}: the board's 4×4 spaces were not found ({exc}); {hint}") from None
+            raise EnrolError(f"{path}: the board's 4×4 spaces were not found ({exc}); {hint}",
+                             "board_not_found") from None
         if found.reasons:  # a guess on a bare board is no outline to learn the board from
             raise EnrolError(f"{path}: the board's 4×4 spaces were not found surely ({'; '.join(found.reasons)}); "
-                             f"{hint}")
+                             f"{hint}", "board_unsure")
         corners = found.corners
     side = int(ecfg.board_side)
     margin = round(BOARD_MARGIN * side)
@@ -672,7 +696,7 @@ def cli_enrol(args: argparse.Namespace) -> int:
     try:
         base = resolve_model(args.base)
         if args.renders is not None and not 1 <= args.renders <= 5000:
-            raise EnrolError(f"--renders must be 1..5000, got {args.renders}")
+            raise EnrolError(f"--renders must be 1..5000, got {args.renders}", "bad_option")
         ecfg = DEFAULT_ENROL if args.renders is None else replace(DEFAULT_ENROL, renders=args.renders)
         result = enrol_labels(args.floor, base, ecfg, lambda f, m: show(0.1 * f, m), board=args.board)
         print(file=sys.stderr)

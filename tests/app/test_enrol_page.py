@@ -45,9 +45,10 @@ def empty_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _photo(ext: str) -> bytes:
+    """A photo of a plain grey table (no tiles), encoded as ``ext``."""
     import cv2
 
-    ok, buf = cv2.imencode(ext, np.full((60, 80, 3), 99, np.uint8))
+    ok, buf = cv2.imencode(ext, np.full((480, 640, 3), 128, np.uint8))
     assert ok
     return buf.tobytes()
 
@@ -231,6 +232,39 @@ def test_a_board_photo_whose_spaces_are_not_found_is_left_out_with_a_warning(dat
 
     cv2.imwrite(str(data_dir / "enrol" / "board.png"), np.full((300, 400, 3), 128, np.uint8))  # no spaces
     at = _checked(data_dir)
-    assert any("The board photo is not used" in w.value and "corners" in w.value for w in at.sidebar.warning)
+    # not found, or not surely (the locator's call): either way the player is told to photograph it again
+    assert any(w.value.startswith("The board photo is not used: its 16 spaces were not found")
+               and "from straight above" in w.value for w in at.sidebar.warning)
     result = at.session_state["enrolment"]
     assert result.board is None and len(result.photos) == 2  # the floors still teach the copy
+
+
+@pytest.mark.parametrize("case", ["not_an_image", "no_garden"])
+def test_a_floor_photo_the_app_cannot_use_is_refused_in_german(case: str, empty_dir: Path) -> None:
+    state.save_settings({"lang": "de", "model_path": None}, empty_dir)
+    at = run(AppTest.from_file(APP, default_timeout=120))
+    if case == "not_an_image":
+        upload = ("sand.jpg", b"hello, not an image", "image/jpeg")
+    else:  # a photo of a plain table: no tiles anywhere
+        upload = ("sand.png", _photo(".png"), "image/png")
+    widget(at.sidebar.file_uploader, "enrol_upload_sand").set_value(upload)
+    run(at)
+    widget(at.sidebar.button, "enrol_check").click()
+    run(at)
+    errors = [e.value for e in at.sidebar.error]
+    why = {"not_an_image": "kein unterstütztes Bildformat (JPEG, PNG, WebP oder HEIC)",
+           "no_garden": "keine Plättchen gefunden: die 16 Plättchen auf dem Plan genau von oben fotografieren"}[case]
+    assert errors == [f"Das Foto für den Boden Sand ist nicht verwendbar: {why}"]
+    for english in ("not a supported image", "no garden found", "photograph", "sand.", "image"):
+        assert english not in errors[0]
+
+
+def test_a_board_photo_the_app_cannot_use_is_left_out_in_german(data_dir: Path) -> None:
+    state.save_settings({"lang": "de", "model_path": None}, data_dir)
+    (data_dir / "enrol" / "board.jpg").write_bytes(b"hello, not an image")
+    at = _checked(data_dir)
+    warnings = [w.value for w in at.sidebar.warning]
+    assert "Das Foto des Spielplans wird nicht verwendet: kein unterstütztes Bildformat (JPEG, PNG, WebP oder HEIC)" \
+        in warnings
+    assert not any("not a supported image" in w or "board.jpg" in w for w in warnings)
+    assert at.session_state["enrolment"].board is None

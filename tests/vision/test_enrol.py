@@ -13,7 +13,15 @@ import pytest
 
 from scorer.vocab import Floor
 from vision.dataset import read_labelled, write_labelled
-from vision.enrol import DEFAULT_ENROL, EnrolError, build_copy_model, cli_enrol, enrol_labels, parse_floor
+from vision.enrol import (
+    ALL_ENROL_PROBLEMS,
+    DEFAULT_ENROL,
+    EnrolError,
+    build_copy_model,
+    cli_enrol,
+    enrol_labels,
+    parse_floor,
+)
 from vision.read import read_garden, resolve_model
 from vision.synth.enrolment import enrolment_garden, render_enrolment_set
 from vision.synth.exemplar import art_garden
@@ -131,6 +139,14 @@ def test_bad_input_gives_a_clear_error(case: str, tmp_path: Path, capsys: pytest
                 "unknown_floor": "unknown floor", "same_photo_twice": "given twice", "missing": "not found"}[case]
     assert expected in err
     assert not (tmp_path / "m.skops").exists()
+    # what was wrong and whose photo, as codes a user interface words in its own language
+    code, floor = {"not_an_image": ("not_an_image", Floor.SAND), "no_garden": ("no_garden", Floor.SAND),
+                   "unknown_floor": ("unknown_floor", None), "same_photo_twice": ("photo_twice", Floor.SAND),
+                   "missing": ("photo_not_found", Floor.SAND)}[case]
+    with pytest.raises(EnrolError) as raised:
+        enrol_labels([(name, photo) for name, photo in args.floor], resolve_model(None))
+    assert (raised.value.code, raised.value.floor) == (code, floor)
+    assert code in ALL_ENROL_PROBLEMS
 
 
 def test_floor_names() -> None:

@@ -121,8 +121,12 @@ def test_a_bad_board_photo_gives_a_clear_error(case: str, sand_photo: Path, tmp_
         cv2.imwrite(str(board), np.full((300, 400, 3), 128, np.uint8))
     elif case == "not_an_image":
         board.write_text("not a photo")
-    with pytest.raises(EnrolError, match="board"):
+    with pytest.raises(EnrolError, match="board") as raised:
         board_picture(board, resolve_model(None))
+    assert raised.value.floor is None
+    # blank: no lattice at all, or only an unsure one (which one is the locator's business)
+    assert raised.value.code in {"blank": {"board_not_found", "board_unsure"}, "not_an_image": {"not_an_image"},
+                                 "missing": {"photo_not_found"}}[case]
     args = argparse.Namespace(out=str(tmp_path / "m.skops"), floor=[["sand", str(sand_photo)]], board=str(board),
                               labels_out=None, base=None, renders=2)
     assert cli_enrol(args) == 2
