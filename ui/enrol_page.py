@@ -58,13 +58,21 @@ def board_photo(directory: Path | None = None) -> Path | None:
 
 def _keep_upload(stem: str, name: str, data: bytes) -> Path:
     """Store an uploaded photo as ``<enrol dir>/<stem><suffix>``, replacing the earlier one and its
-    sidecar (labels of another photo do not fit this one)."""
+    sidecar (labels of another photo do not fit this one). Written beside them first: when the disk
+    refuses it (OSError, raised), the earlier photo and its labels are still there."""
     d = enrol_dir()
     d.mkdir(parents=True, exist_ok=True)
-    for old in d.glob(f"{stem}.*"):
-        old.unlink()
     path = d / f"{stem}{Path(name).suffix.lower() or '.jpg'}"
-    path.write_bytes(data)
+    part = d / f".{stem}.part"  # hidden: not matched by '<stem>.*' below nor taken for a photo
+    try:
+        part.write_bytes(data)
+        for old in d.glob(f"{stem}.*"):
+            if old != path:
+                old.unlink()
+        part.replace(path)
+    except OSError:
+        part.unlink(missing_ok=True)
+        raise
     return path
 
 
@@ -158,7 +166,7 @@ def _guide(T: Any) -> None:
     """Board and floor photos, the labels to check and fix, the build."""
     import streamlit as st
 
-    from ui.session import get_model, ss
+    from ui.session import ss
 
     s = ss()
     st.caption(T("enrol_board_step"))
@@ -166,41 +174,26 @@ def _guide(T: Any) -> None:
     board_up = _photo_input(T, T("enrol_board_photo"), "enrol_board")
     if not photos.camera_possible(st.context.url):
         st.caption(T("camera_needs_https"))
-    if board_up is not None and s.get("enrol_board_seen") != board_up.file_id:
+    if board_up is not None and s.get("enrol_board_seen") != board_up.file_id \
+            and _kept(T, BOARD, board_up, T("enrol_what_board")):
         s.enrol_board_seen = board_up.file_id
-        _keep_upload(BOARD, board_up.name, board_up.getvalue())
     st.caption(T("enrol_lay_out"))
     checklist = st.empty()  # filled after this run's upload, so a photo just taken is ticked at once
     floor = st.selectbox(T("enrol_floor"), [f.value for f in ALL_FLOORS],
                          format_func=lambda v: T.value("floor", v), key="enrol_floor")
     _layout(Floor(floor))
     upload = _photo_input(T, T("enrol_upload"), f"enrol_upload_{floor}")
-    if upload is not None and s.get(f"enrol_seen_{floor}") != upload.file_id:
-        s[f"enrol_seen_{floor}"] = upload.file_id  # store once, not again on every rerun (it would drop fixes)
-        _keep_upload(floor, upload.name, upload.getvalue())
+    if upload is not None and s.get(f"enrol_seen_{floor}") != upload.file_id \
+            and _kept(T, floor, upload, T("enrol_what_floor", floor=T.value("floor", floor))):
+        s[f"enrol_seen_{floor}"] = upload.file_id  # stored once, not again on every rerun (it would drop fixes)
     kept = floor_photos()
     checklist.caption(" · ".join(("✅ " if f in kept else "⬜ ") + T.value("floor", f.value) for f in ALL_FLOORS))
     if not kept:
         return
     if st.button(T("enrol_check"), width="stretch", key="enrol_check"):
-        from vision.enrol import EnrolError, board_picture, enrol_labels
-
-        base = get_model(None)
-        try:
-            result = enrol_labels([(f.value, p) for f, p in kept.items()], base)
-        except (ValueError, OSError) as exc:
-            st.error(error_words(T, exc))
+        base = _base_model(T)  # when it cannot be loaded, the labels checked before stay shown
+        if base is not None and not _check(T, kept, base):
             return
-        board = board_photo()
-        if board is not None:
-            try:
-                result.board = board_picture(board, base)
-            except EnrolError as exc:  # the floors still teach the copy; the board only helps
-                st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
-        s.enrolment = result
-        s.enrol_picked = {}
-        s.enrol_last = {}
-        s.enrol_did = ""
     result = s.get("enrolment")
     if result is None:
         return
@@ -216,6 +209,60 @@ def _guide(T: Any) -> None:
     name = st.text_input(T("enrol_name"), value=T("enrol_default_name"), key="enrol_name", max_chars=copies.MAX_NAME)
     if st.button(T("enrol_build"), width="stretch", key="enrol_build"):
         _build(T, result, name)
+
+
+def _kept(T: Any, stem: str, upload: Any, what: str) -> bool:
+    """Keep an uploaded photo (``_keep_upload``); when the disk refuses, say which photo could not be
+    kept, in the player's language. It stays in the picker and is tried again on the next run."""
+    import streamlit as st
+
+    try:
+        _keep_upload(stem, upload.name, upload.getvalue())
+    except OSError as exc:
+        st.error(T("enrol_photo_not_kept", name=upload.name, what=what, why=T.file_problem(exc)))
+        return False
+    return True
+
+
+def _base_model(T: Any) -> Any:
+    """The bundled model that decides the labels and that a copy's model starts from; None, with a
+    message in the player's language, when it cannot be loaded (the photos and labels stay)."""
+    import streamlit as st
+
+    from ui.session import get_model
+
+    try:
+        return get_model(None)
+    except (ImportError, ValueError, OSError):  # ValueError: vision.model.ModelLoadError; not cached
+        st.error(T("enrol_model_unavailable"))
+        return None
+
+
+def _check(T: Any, kept: dict[Floor, Path], base: Any) -> bool:
+    """'Check the labels': decide each kept floor photo's labels (and find the board's spaces) into
+    the session; False, with the error in the player's language, when a floor photo cannot be used."""
+    import streamlit as st
+
+    from ui.session import ss
+    from vision.enrol import EnrolError, board_picture, enrol_labels
+
+    s = ss()
+    try:
+        result = enrol_labels([(f.value, p) for f, p in kept.items()], base)
+    except (ValueError, OSError) as exc:
+        st.error(error_words(T, exc))
+        return False
+    board = board_photo()
+    if board is not None:
+        try:
+            result.board = board_picture(board, base)
+        except EnrolError as exc:  # the floors still teach the copy; the board only helps
+            st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
+    s.enrolment = result
+    s.enrol_picked = {}
+    s.enrol_last = {}
+    s.enrol_did = ""
+    return True
 
 
 def _photo_input(T: Any, label: str, key: str) -> Any:
@@ -289,8 +336,7 @@ def _build(T: Any, result: Any, name: str) -> None:
     """Build the copy model from the labels as shown, keep it under ``name`` and use it."""
     import streamlit as st
 
-    from ui import state
-    from ui.session import get_model, ss
+    from ui.session import get_model, keep_settings, ss
     from vision.enrol import build_copy_model
 
     s = ss()
@@ -299,9 +345,12 @@ def _build(T: Any, result: Any, name: str) -> None:
     except ValueError:
         st.error(T("enrol_name_needed", n=copies.MAX_NAME))
         return
+    base = _base_model(T)
+    if base is None:
+        return
     bar = st.progress(0.0, text=T("enrol_building"))
     try:
-        model = build_copy_model(result, get_model(None), progress=lambda f, _m: bar.progress(
+        model = build_copy_model(result, base, progress=lambda f, _m: bar.progress(
             min(1.0, max(0.0, float(f))), text=f"{T('enrol_building')} ({min(1.0, max(0.0, float(f))):.0%})"))
         path = copies.model_file(clean)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -311,17 +360,16 @@ def _build(T: Any, result: Any, name: str) -> None:
         st.error(T("enrol_build_failed", error=problem_words(T, exc)))
         return
     s.settings["model_path"] = str(saved)
-    state.save_settings(s.settings)
     get_model.clear()
     st.success(T("enrol_built", name=clean))
+    keep_settings(T)
 
 
 def _copy_switch(T: Any, kept_copies: dict[str, str]) -> None:
     """Which kept copy reads photos (or the bundled model), and reset."""
     import streamlit as st
 
-    from ui import state
-    from ui.session import get_model, ss
+    from ui.session import get_model, keep_settings, ss
 
     s = ss()
     current = s.settings.get("model_path") or ""
@@ -334,11 +382,9 @@ def _copy_switch(T: Any, kept_copies: dict[str, str]) -> None:
                           format_func=lambda p: names.get(p) or copies.model_name(p, kept_copies, ""))
     if chosen != current:
         s.settings["model_path"] = chosen or None
-        state.save_settings(s.settings)
         get_model.clear()
-        st.rerun()
+        keep_settings(T, rerun=True)
     if current and st.button(T("reset_model"), width="stretch", key="enrol_reset"):
         s.settings["model_path"] = None
-        state.save_settings(s.settings)
         get_model.clear()
-        st.rerun()
+        keep_settings(T, rerun=True)

@@ -11,6 +11,7 @@ and the exports use too.
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from scorer.errors import NotationError, Problem
@@ -207,7 +208,12 @@ EN: dict[str, str] = {
     "training_unavailable": "Retraining becomes available when the vision training module is installed.",
     "retrain": "Retrain from my photos",
     "training": "Training…",
-    "training_failed": "Training failed: {error}",
+    "training_failed": "The model could not be retrained: {why}",
+    "training_problem_photo": "the photo of the {floor} floor under “{section}” cannot be used — {why}",
+    "training_problem_model": "the recognition model could not be loaded; reinstall the app, then try again",
+    "training_problem_unavailable": "a part of the photo reader is not installed",
+    "training_problem_unexpected": "the kept photos could not be used for training. Save another scored game "
+                                   "with “{keep}” switched on, then try again; the model in use is unchanged.",
     "training_done": "Done — the new model is used from now on.",
     "reset_model": "Reset to the bundled model",
     # 'Teach it my copy' (ui/enrol_page.py)
@@ -253,6 +259,27 @@ EN: dict[str, str] = {
     "enrol_problem_bad_option": "a setting is out of range",
     "enrol_problem_file": "a file could not be read or written",
     "enrol_problem_unexpected": "the photos could not be processed",
+    "enrol_model_unavailable": "The recognition model could not be loaded, so the photos cannot be checked and no "
+                               "model can be built now. Your photos and labels are kept; reinstall the app (its "
+                               "model file is missing or damaged), then try again.",
+    "enrol_photo_not_kept": "The photo “{name}” ({what}) could not be kept: {why}. The photos kept before are "
+                            "unchanged; once the data folder can be written, this one is kept at your next tap "
+                            "(or add it again).",
+    "enrol_what_board": "the empty board",
+    "enrol_what_floor": "the {floor} floor",
+    # why a file in the data folder could not be written (ui.i18n.Translator.file_problem)
+    "file_problem_full": "the disk is full",
+    "file_problem_read_only": "the data folder is read-only",
+    "file_problem_denied": "the app may not write to the data folder",
+    "file_problem_other": "a file in the data folder could not be read or written",
+    "settings_not_saved": "This setting could not be saved ({why}); it applies in this session only.",
+    "photo_not_stored": "The photo is used, but its copy could not be stored ({why}): after a reload it has to be "
+                        "added again.",
+    "save_failed": "The game could not be saved to the history ({why}). What you entered stays here; try again "
+                   "once the data folder can be written.",
+    "examples_not_kept": "The photos could not be kept as examples ({why}); the game itself is saved.",
+    "history_unavailable": "The saved games cannot be shown ({why}).",
+    "change_not_stored": "That could not be done ({why}); nothing was changed.",
     "autosave_failed": "Autosave failed: {error}",
     # one game per link, drafts, undo, what an action did
     "game_link": "Game {id}: open this link on another phone to enter gardens together.",
@@ -494,7 +521,14 @@ DE: dict[str, str] = {
     "training_unavailable": "Neu trainieren ist möglich, sobald das Trainingsmodul der Bilderkennung installiert ist.",
     "retrain": "Mit meinen Fotos neu trainieren",
     "training": "Training läuft…",
-    "training_failed": "Training fehlgeschlagen: {error}",
+    "training_failed": "Das Modell konnte nicht neu trainiert werden: {why}",
+    "training_problem_photo": "das Foto für den Boden {floor} unter „{section}“ ist nicht verwendbar — {why}",
+    "training_problem_model": "das Erkennungsmodell konnte nicht geladen werden; die App neu installieren und es "
+                              "dann erneut versuchen",
+    "training_problem_unavailable": "ein Teil der Fotoerkennung ist nicht installiert",
+    "training_problem_unexpected": "die behaltenen Fotos ließen sich nicht zum Trainieren verwenden. Ein weiteres "
+                                   "gewertetes Spiel mit eingeschaltetem „{keep}“ speichern und es dann erneut "
+                                   "versuchen; das verwendete Modell bleibt unverändert.",
     "training_done": "Fertig — ab jetzt wird das neue Modell verwendet.",
     "reset_model": "Zurück zum mitgelieferten Modell",
     # 'Meine Ausgabe anlernen' (ui/enrol_page.py)
@@ -545,6 +579,30 @@ DE: dict[str, str] = {
     "enrol_problem_bad_option": "eine Einstellung liegt außerhalb des erlaubten Bereichs",
     "enrol_problem_file": "eine Datei konnte nicht gelesen oder geschrieben werden",
     "enrol_problem_unexpected": "die Fotos ließen sich nicht verarbeiten",
+    "enrol_model_unavailable": "Das Erkennungsmodell konnte nicht geladen werden, daher können die Fotos jetzt "
+                               "weder geprüft noch ein Modell erstellt werden. Deine Fotos und Zuordnungen bleiben "
+                               "erhalten; die App neu installieren (ihre Modelldatei fehlt oder ist beschädigt) und "
+                               "es dann erneut versuchen.",
+    "enrol_photo_not_kept": "Das Foto „{name}“ ({what}) konnte nicht gespeichert werden: {why}. Die bisher "
+                            "gespeicherten Fotos bleiben unverändert; sobald der Datenordner beschreibbar ist, wird "
+                            "dieses beim nächsten Tippen gespeichert (oder es erneut hinzufügen).",
+    "enrol_what_board": "leerer Spielplan",
+    "enrol_what_floor": "Boden {floor}",
+    # warum eine Datei im Datenordner nicht geschrieben werden konnte (ui.i18n.Translator.file_problem)
+    "file_problem_full": "der Speicher ist voll",
+    "file_problem_read_only": "der Datenordner ist schreibgeschützt",
+    "file_problem_denied": "die App darf nicht in den Datenordner schreiben",
+    "file_problem_other": "eine Datei im Datenordner konnte nicht gelesen oder geschrieben werden",
+    "settings_not_saved": "Diese Einstellung konnte nicht gespeichert werden ({why}); sie gilt nur in dieser "
+                          "Sitzung.",
+    "photo_not_stored": "Das Foto wird verwendet, aber seine Kopie konnte nicht gespeichert werden ({why}): nach "
+                        "einem Neuladen muss es erneut hinzugefügt werden.",
+    "save_failed": "Das Spiel konnte nicht im Verlauf gespeichert werden ({why}). Die Eingaben bleiben hier "
+                   "erhalten; erneut versuchen, sobald der Datenordner beschreibbar ist.",
+    "examples_not_kept": "Die Fotos konnten nicht als Beispiele behalten werden ({why}); das Spiel selbst ist "
+                         "gespeichert.",
+    "history_unavailable": "Die gespeicherten Spiele können nicht angezeigt werden ({why}).",
+    "change_not_stored": "Das ging nicht ({why}); es wurde nichts geändert.",
     "autosave_failed": "Automatisches Speichern fehlgeschlagen: {error}",
     # ein Spiel pro Link, Entwürfe, Rückgängig, was eine Aktion getan hat
     "game_link": "Spiel {id}: diesen Link auf einem anderen Handy öffnen, um Gärten gemeinsam einzugeben.",
@@ -615,6 +673,11 @@ _ATTR_ENUMS: dict[str, type] = {"floor": Floor, "path": PathMaterial, "decor": D
                                 "kind": FeatureKind}
 #: Arrows beside the corner names, to show which corner the path wraps.
 _CORNER_ARROWS = {Corner.NW: "↖", Corner.NE: "↗", Corner.SW: "↙", Corner.SE: "↘"}
+#: What a file error says, by its errno (EDQUOT is not defined everywhere).
+_FILE_PROBLEMS = {errno.ENOSPC: "full", getattr(errno, "EDQUOT", errno.ENOSPC): "full", errno.EROFS: "read_only",
+                  errno.EACCES: "denied", errno.EPERM: "denied"}
+#: The same for SQLite's primary result codes (SQLITE_FULL, SQLITE_READONLY, SQLITE_PERM).
+_SQLITE_PROBLEMS = {13: "full", 8: "read_only", 3: "denied"}
 
 
 class Translator:
@@ -687,6 +750,15 @@ class Translator:
     def problem_line(self, problem: Problem) -> str:
         """A validation problem with where it is (player, cell)."""
         return self.words.problem_line(problem)
+
+    def file_problem(self, exc: BaseException) -> str:
+        """Why a file in the data folder could not be written (an ``OSError``'s errno, a
+        ``sqlite3.Error``'s code), never the system's English; anything else gets a general wording."""
+        kind = _FILE_PROBLEMS.get(getattr(exc, "errno", None) or -1)
+        code = getattr(exc, "sqlite_errorcode", None)
+        if kind is None and isinstance(code, int):
+            kind = _SQLITE_PROBLEMS.get(code & 0xFF)  # the primary code: SQLITE_READONLY_DIRECTORY is READONLY
+        return self(f"file_problem_{kind or 'other'}")
 
     def notation_error(self, exc: ValueError) -> str:
         """Why text is not valid notation (every bad part); other errors as they say it."""

@@ -111,7 +111,11 @@ def save_copy(photo: LoadedPhoto, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         ok, buf = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         if ok:
-            path.write_bytes(buf.tobytes())
+            try:
+                path.write_bytes(buf.tobytes())
+            except OSError:  # no half-written copy left to be taken for the photo later
+                path.unlink(missing_ok=True)
+                raise
 
 
 def load_copy(path: Path) -> np.ndarray | None:

@@ -100,6 +100,20 @@ def show_notices(T: i18n.Translator) -> None:
     s.notices = []
 
 
+def keep_settings(T: i18n.Translator, rerun: bool = False) -> None:
+    """Write this session's settings to the data folder, then rerun when ``rerun``. When the folder
+    cannot be written they still hold in this session and a warning says so (after a rerun: a notice)."""
+    try:
+        state.save_settings(ss().settings)
+    except OSError as exc:
+        if rerun:
+            notify("warning", "settings_not_saved", why=T.file_problem(exc))
+        else:
+            st.warning(T("settings_not_saved", why=T.file_problem(exc)))
+    if rerun:
+        st.rerun()
+
+
 def notify_conflict(T: i18n.Translator, conflict: EditConflict) -> None:
     """Tell the user a field they changed was changed differently on another device (theirs kept)."""
     what = T(f"edit_field.{conflict.field}", detail=conflict.detail)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import i18n, photos, state
+from scorer.vocab import Floor
+from ui import i18n, photos
 from ui import viewmodel as vm
-from ui.enrol_page import enrol_panel
-from ui.session import GAME_PARAM, get_model, ss, start_game
+from ui.enrol_page import enrol_panel, problem_words
+from ui.session import GAME_PARAM, get_model, keep_settings, ss, start_game
 
 
 def sidebar(T: i18n.Translator) -> None:
@@ -17,12 +18,11 @@ def sidebar(T: i18n.Translator) -> None:
                         format_func=lambda code: i18n.LANGUAGES[code], horizontal=True, key="lang_choice")
         if lang != s.settings["lang"]:
             s.settings["lang"] = lang
-            state.save_settings(s.settings)
             # widgets restart from the draft: drop-downs keep the labels they were drawn with
             for player in s.draft["players"]:
                 player["editor_base"] = [list(r) for r in player["garden"]]
             s.gen += 1
-            st.rerun()
+            keep_settings(i18n.Translator(lang), rerun=True)
         if st.button(T("new_game"), icon="➕", width="stretch"):
             fresh = vm.new_draft(players=len(s.draft["players"]))
             for i, p in enumerate(s.draft["players"]):  # keep the table's names and colours
@@ -49,7 +49,7 @@ def recognition_panel(T: i18n.Translator) -> None:
         keep = st.checkbox(T("keep_examples"), value=bool(s.settings.get("keep_examples")), key="keep_examples")
         if keep != s.settings.get("keep_examples"):
             s.settings["keep_examples"] = keep
-            state.save_settings(s.settings)
+            keep_settings(T)
         from ui import calibration
 
         n = calibration.count_examples()
@@ -62,19 +62,46 @@ def recognition_panel(T: i18n.Translator) -> None:
             return
         if st.button(T("retrain"), disabled=n == 0, width="stretch"):
             bar = st.progress(0.0, text=T("training"))
+
+            def progress(f: float, _msg: str = "") -> None:  # the trainer's own words are English: not shown
+                done = min(1.0, max(0.0, float(f)))
+                bar.progress(done, text=f"{T('training')} ({done:.0%})")
+
             try:
-                path = calibration.retrain(lambda f, msg="": bar.progress(min(1.0, max(0.0, float(f))),
-                                                                           text=msg or T("training")),
-                                           model_path=s.settings.get("model_path"))  # a copy in use is rebuilt
-            except (ValueError, OSError) as exc:
-                st.error(T("training_failed", error=str(exc)))
+                # a copy in use is rebuilt from its floor photos
+                path = calibration.retrain(progress, model_path=s.settings.get("model_path"))
+            except (ImportError, ValueError, OSError) as exc:
+                st.error(T("training_failed", why=training_words(T, exc)))
             else:
                 s.settings["model_path"] = str(path)
-                state.save_settings(s.settings)
                 get_model.clear()
                 st.success(T("training_done"))
+                keep_settings(T)
         if s.settings.get("model_path") and st.button(T("reset_model"), width="stretch"):
             s.settings["model_path"] = None
-            state.save_settings(s.settings)
             get_model.clear()
-            st.rerun()
+            keep_settings(T, rerun=True)
+
+
+def training_words(T: i18n.Translator, exc: BaseException) -> str:
+    """Why retraining failed, in the player's language, never the exception's English: a kept floor
+    photo of the copy being rebuilt (``vision.enrol.EnrolError``'s code and floor, or an image
+    problem's code), the model, a missing part, a file error, else a general sentence with what to try."""
+    if isinstance(exc, ImportError):  # before importing vision's parts below
+        return T("training_problem_unavailable")
+    from vision.enrol import ENROL_PROBLEMS
+    from vision.io import ALL_IMAGE_PROBLEMS
+
+    if getattr(exc, "code", None) in (*ALL_IMAGE_PROBLEMS, *ENROL_PROBLEMS):
+        why = problem_words(T, exc)
+        floor = getattr(exc, "floor", None)
+        if isinstance(floor, Floor):
+            return T("training_problem_photo", floor=T.value("floor", floor.value), section=T("enrol_title"), why=why)
+        return why
+    from vision.model import ModelLoadError
+
+    if isinstance(exc, ModelLoadError):
+        return T("training_problem_model")
+    if isinstance(exc, OSError):
+        return T.file_problem(exc)
+    return T("training_problem_unexpected", keep=T("keep_examples"))

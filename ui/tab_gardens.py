@@ -196,12 +196,19 @@ def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes
         s.messages[i] = ("error", T("photo_load_error", error=T(f"photo_problem_{exc.code}") if exc.code
                                     else str(exc)))
         return
-    photos.save_copy(loaded, state.photo_path(loaded.digest))
+    try:
+        photos.save_copy(loaded, state.photo_path(loaded.digest))
+        unsaved = ""
+    except OSError as exc:  # the photo is still read and kept in this session
+        unsaved = T("photo_not_stored", why=T.file_problem(exc))
     s.photos[loaded.digest] = loaded.image
     player["photo"] = loaded.digest
     player["reading"] = None
     s.clicks[i] = []
     run_reader(T, i, player, loaded.image, None)
+    if unsaved:  # said above what the reader found
+        said = s.messages.get(i)
+        s.messages[i] = ("warning", f"{unsaved}\n\n{said[1]}" if said else unsaved)
     s.timings[i] = {"photo_total": time.perf_counter() - t0, **loaded.timings}
 
 

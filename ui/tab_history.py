@@ -67,7 +67,11 @@ def drafts_section(T: i18n.Translator) -> None:
     if c2.button(T("discard"), key=k("discard"), icon="🗑️"):
         s.confirm = ("discard", chosen)
     if confirm(T, ("discard", chosen), T("confirm_discard", id=chosen), T("yes_discard")):
-        drafts().discard(chosen)
+        try:
+            drafts().discard(chosen)
+        except (OSError, sqlite3.Error) as exc:
+            st.error(T("change_not_stored", why=T.file_problem(exc)))
+            return
         notify("toast", "draft_discarded", id=chosen)
         st.rerun()
 
@@ -75,8 +79,12 @@ def drafts_section(T: i18n.Translator) -> None:
 def saved_games_section(T: i18n.Translator) -> None:
     s = ss()
     st.subheader(T("saved_games_title"))
-    history = get_history(s.data_dir)
-    games = history.list_games()
+    try:
+        history = get_history(s.data_dir)  # opening it the first time creates its file
+        games = history.list_games()
+    except (OSError, sqlite3.Error) as exc:
+        st.error(T("history_unavailable", why=T.file_problem(exc)))
+        return
     if not games:
         st.info(T("history_empty"))
         return
@@ -99,16 +107,22 @@ def saved_games_section(T: i18n.Translator) -> None:
             new = history.rescore(chosen)
         except InvalidGameError as exc:
             st.error(T("invalid_game") + "\n\n" + "\n".join(T.problem_line(p) for p in exc.problems))
+        except (OSError, sqlite3.Error) as exc:
+            st.error(T("change_not_stored", why=T.file_problem(exc)))
         else:
             st.success(T("rescored", totals=", ".join(f"{p.name} {p.total}" for p in new.players)))
     if c3.button(T("delete"), key=k("delete"), icon="🗑️"):
         s.confirm = ("delete", chosen)
     if confirm(T, ("delete", chosen), T("confirm_delete", id=chosen), T("yes_delete")):
-        history.delete(chosen)
-        if s.draft.get("history_id") == chosen:
-            s.draft["history_id"] = None
-        notify("toast", "game_deleted", id=chosen)
-        st.rerun()
+        try:
+            history.delete(chosen)
+        except (OSError, sqlite3.Error) as exc:
+            st.error(T("change_not_stored", why=T.file_problem(exc)))
+        else:
+            if s.draft.get("history_id") == chosen:
+                s.draft["history_id"] = None
+            notify("toast", "game_deleted", id=chosen)
+            st.rerun()
     st.subheader(T("stats_title"))
     stats = history.player_stats()
     st.dataframe(pd.DataFrame([{T("player"): p.name, T("games"): p.games, T("wins"): p.wins,

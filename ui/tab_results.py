@@ -6,6 +6,7 @@ Every reason, problem, note and label is worded in the player's language (``T.wo
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from typing import Any
 
@@ -117,25 +118,38 @@ def dispute_panel(T: i18n.Translator, result: GameResult, labels: dict[str, str]
             st.caption(T.reason(note))
 
 
+def keep_examples(T: i18n.Translator) -> None:
+    """Keep the game's confirmed photos as examples ('Keep corrected photos'); a file that cannot be
+    written is said in the player's language (the game is saved already)."""
+    from ui import calibration
+
+    try:
+        kept = calibration.keep_examples(ss().draft, photo_image)
+    except (OSError, ValueError) as exc:  # ValueError: vision.dataset could not write the image
+        st.warning(T("examples_not_kept", why=T.file_problem(exc)))
+        return
+    if kept:
+        st.caption(T("examples_kept", n=kept))
+
+
 def save_and_export(T: i18n.Translator, game: dict[str, Any], result: GameResult, labels: dict[str, str]) -> None:
     s = ss()
     st.subheader(T("save_title"))
-    history = get_history(s.data_dir)
     readings = vm.readings_for_history(s.draft)
     colours = [p["colour"] for p in s.draft["players"]]
     game_file = dict(game)
     game_file["players"] = [dict(p, colour=c) for p, c in zip(game["players"], colours)]
     label = T("save_changes") if s.draft.get("history_id") else T("save_game")
     if st.button(label, type="primary", icon="💾", key=k("save")):
-        gid = history.save(game_file, result, readings, game_id=s.draft.get("history_id"))
-        s.draft["history_id"] = gid
-        if s.settings.get("keep_examples"):
-            from ui import calibration
-
-            kept = calibration.keep_examples(s.draft, photo_image)
-            if kept:
-                st.caption(T("examples_kept", n=kept))
-        st.success(T("saved", id=gid))
+        try:
+            gid = get_history(s.data_dir).save(game_file, result, readings, game_id=s.draft.get("history_id"))
+        except (OSError, sqlite3.Error) as exc:  # the draft stays as entered; the button can be tapped again
+            st.error(T("save_failed", why=T.file_problem(exc)))
+        else:
+            s.draft["history_id"] = gid
+            if s.settings.get("keep_examples"):
+                keep_examples(T)
+            st.success(T("saved", id=gid))
     c1, c2, c3 = st.columns(3)
     c1.download_button(T("export_json"), json.dumps(game_file, indent=1, ensure_ascii=False),
                        file_name="zen-garden-game.json", mime="application/json", key=k("dl_json"))

@@ -1,11 +1,13 @@
 """What the tests of the page share: where the app and the samples are, running a script run that
 must not raise, finding a widget by its key (keys carry the draft's generation, so that a new
-draft restarts every widget), and whether the real-browser tests can run."""
+draft restarts every widget), a history the disk refuses to write, and whether the real-browser
+tests can run."""
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,21 @@ def widget(elements: Any, k: str) -> Any:
         if el.key == k:
             return el
     raise AssertionError(f"no widget {k!r}; have {[e.key for e in elements]}")
+
+
+def read_only_history(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on the saved games' database opens read-only: a write fails as on a read-only disk
+    (a real ``SQLITE_READONLY``); reading it still works, and the other databases are untouched."""
+    from zengarden.history import DB_NAME
+
+    connect = sqlite3.connect
+
+    def read_only(path: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        if Path(path).name == DB_NAME:
+            return connect(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
+        return connect(path, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
 
 
 def require_chromium() -> None:

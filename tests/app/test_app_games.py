@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.apptest import APP, LEVEL5, ROOT, key, run, widget
+from tests.app.apptest import APP, LEVEL5, ROOT, key, read_only_history, run, widget
 from ui import viewmodel as vm
 from zengarden.drafts import DraftStore
 from zengarden.history import History
@@ -171,6 +171,23 @@ def test_deleting_a_saved_game_asks_first_and_reopen_says_what_it_did(data_dir: 
     run(at)
     assert f"Saved game #{gid} reopened" in toasts(at)
     assert at.session_state["draft"]["history_id"] == gid and names(at) == ["Ann", "Bob", "Cy", "Dan"]
+
+
+def test_a_saved_game_the_disk_does_not_let_go_of_is_said_and_kept(data_dir: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorer import score_game
+
+    history = History.open(data_dir)
+    gid = history.save(LEVEL5, score_game(LEVEL5))
+    at = browser()
+    read_only_history(monkeypatch)
+    widget(at.button, key(at, "delete")).click()
+    run(at)
+    widget(at.button, key(at, "yes_delete")).click()
+    run(at)  # no exception
+    assert [e.value for e in at.error] == ["That could not be done (the data folder is read-only); nothing was "
+                                           "changed."]
+    assert history.count() == 1 and widget(at.selectbox, key(at, "hist_choice")).options[0].startswith(f"#{gid} ")
 
 
 def test_importing_a_game_with_photos_says_the_photos_were_not_imported() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from scorer.vocab import Floor
 from tests.app.apptest import APP, run, widget
-from ui import state
+from ui import i18n, state
 from ui.enrol_page import floor_photos, pair_sheet
 from ui.photos import reading_ready
 
@@ -268,3 +270,101 @@ def test_a_board_photo_the_app_cannot_use_is_left_out_in_german(data_dir: Path) 
         in warnings
     assert not any("not a supported image" in w or "board.jpg" in w for w in warnings)
     assert at.session_state["enrolment"].board is None
+
+
+# --------------------------------------------------------------------------------------------
+# a model that cannot be loaded, a photo the disk refuses: said in German, nothing entered lost
+
+DE_MODEL = ("Das Erkennungsmodell konnte nicht geladen werden, daher können die Fotos jetzt weder geprüft noch ein "
+            "Modell erstellt werden. Deine Fotos und Zuordnungen bleiben erhalten; die App neu installieren (ihre "
+            "Modelldatei fehlt oder ist beschädigt) und es dann erneut versuchen.")
+
+
+@pytest.fixture
+def broken_model(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], None]]:
+    """Call it to make every model load fail from then on, as a damaged model file does."""
+    from ui import photos
+    from ui.session import get_model
+    from vision.model import ModelLoadError
+
+    def fail(_path: object = None) -> None:
+        raise ModelLoadError("model.skops: corrupt model file (English words the player never sees)")
+
+    def brake() -> None:
+        get_model.clear()  # a model loaded by an earlier test would be served from the cache
+        monkeypatch.setattr(photos, "load_tile_model", fail)
+
+    yield brake
+    get_model.clear()
+
+
+def test_a_model_that_cannot_be_loaded_is_said_in_german_and_the_photos_stay(
+        empty_dir: Path, broken_model: Callable[[], None]) -> None:
+    state.save_settings({"lang": "de", "model_path": None}, empty_dir)
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    png = _photo(".png")
+    widget(at.sidebar.file_uploader, "enrol_upload_sand").set_value(("tiles.png", png, "image/png"))
+    run(at)
+    broken_model()
+    widget(at.sidebar.button, "enrol_check").click()
+    run(at)  # no exception
+    assert [e.value for e in at.sidebar.error] == [DE_MODEL]
+    assert (empty_dir / "enrol" / "sand.png").read_bytes() == png
+    assert at.session_state["enrol_upload_sand"].name == "tiles.png"  # still in the picker
+    assert any(c.value.startswith("✅ Sand · ⬜ Kies") for c in at.sidebar.caption)
+    assert {"enrol_board", "enrol_upload_sand"} <= {u.key for u in at.sidebar.file_uploader}
+    run(at)  # the page goes on: the message was for the tap on the button
+    assert not at.sidebar.error
+
+
+def test_a_model_that_cannot_be_loaded_for_the_build_keeps_the_checked_labels(
+        data_dir: Path, broken_model: Callable[[], None]) -> None:
+    at = _checked(data_dir)
+    result = at.session_state["enrolment"]
+    broken_model()
+    widget(at.sidebar.button, "enrol_build").click()
+    run(at)
+    assert [e.value for e in at.sidebar.error] == [i18n.Translator("en")("enrol_model_unavailable")]
+    assert at.session_state["enrolment"] is result  # the labels (and any fixes) are still there to build from
+    assert widget(at.sidebar.text_input, "enrol_name").value == "Our copy"
+    assert state.load_settings(data_dir)["model_path"] is None and not (data_dir / "copies").exists()
+
+
+def test_a_photo_the_disk_refuses_is_named_in_german_and_the_earlier_photos_stay(
+        empty_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    state.save_settings({"lang": "de", "model_path": None}, empty_dir)
+    enrol = empty_dir / "enrol"
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    sand = _photo(".png")
+    widget(at.sidebar.file_uploader, "enrol_upload_sand").set_value(("tiles.png", sand, "image/png"))
+    run(at)
+    real = Path.write_bytes
+
+    def disk_full(path: Path, data: bytes) -> int:
+        if path.parent == enrol:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, data)
+
+    with monkeypatch.context() as disk:
+        disk.setattr(Path, "write_bytes", disk_full)
+        widget(at.sidebar.selectbox, "enrol_floor").set_value("water")
+        run(at)
+        widget(at.sidebar.file_uploader, "enrol_upload_water").set_value(("wasser.jpg", _photo(".jpg"), "image/jpeg"))
+        run(at)  # no exception
+        assert [e.value for e in at.sidebar.error] == [
+            "Das Foto „wasser.jpg“ (Boden Wasser) konnte nicht gespeichert werden: der Speicher ist voll. Die "
+            "bisher gespeicherten Fotos bleiben unverändert; sobald der Datenordner beschreibbar ist, wird dieses "
+            "beim nächsten Tippen gespeichert (oder es erneut hinzufügen)."]
+        assert sorted(p.name for p in enrol.iterdir()) == ["sand.png"]  # nothing half-written left behind
+        assert any(c.value.startswith("✅ Sand · ⬜ Kies") and "⬜ Wasser" in c.value for c in at.sidebar.caption)
+        # a new photo of a floor kept before: the earlier one stays when the new one cannot be written
+        widget(at.sidebar.selectbox, "enrol_floor").set_value("sand")
+        run(at)
+        again = _photo(".jpg")
+        widget(at.sidebar.file_uploader, "enrol_upload_sand").set_value(("neu.jpg", again, "image/jpeg"))
+        run(at)
+        assert len(at.sidebar.error) == 1 and at.sidebar.error[0].value.startswith("Das Foto „neu.jpg“ (Boden Sand)")
+        assert sorted(p.name for p in enrol.iterdir()) == ["sand.png"] and (enrol / "sand.png").read_bytes() == sand
+    run(at)  # room on the disk again: the photo still in the picker is kept now
+    assert not at.sidebar.error
+    assert sorted(p.name for p in enrol.iterdir()) == ["sand.jpg"] and (enrol / "sand.jpg").read_bytes() == again
