@@ -54,14 +54,18 @@ EN: dict[str, str] = {
     "space.detail": "Attention to detail",
     "import_title": "Import a game file",
     "import_file": "Game file (JSON)",
-    "import_not_json": "This file is not a JSON game file: {error}",
+    "import_not_json": "This file is not a JSON game file ({why}).",
+    "import_not_text": "it is not UTF-8 text",
+    "import_bad_json": "its JSON is broken at line {line}, column {column}",
+    "import_unreadable": "it cannot be read as JSON",
     "import_not_object": "A game file is a JSON object with boards, preferences, missions and players.",
     # gardens
     "coins": "Coins left",
     "use_camera": "Use the camera",
     "take_photo": "Photograph the finished garden from above",
     "upload_photo": "Photo of the garden (JPEG, PNG, HEIC)",
-    "photo_load_error": "This photo could not be used: {error}",
+    "photo_load_error": "This photo could not be used: {why}. Pick or take another photo, or enter the tiles by "
+                        "hand below.",
     "photo_problem_not_found": "the file is not there",
     "photo_problem_not_a_file": "that is not a file",
     "photo_problem_file_too_large": "the file is too large",
@@ -74,11 +78,22 @@ EN: dict[str, str] = {
     "photo_problem_not_an_image": "it is not a supported image (JPEG, PNG, WebP or HEIC)",
     "photo_problem_unreadable": "the image cannot be decoded",
     "reading": "Reading the garden…",
-    "grid_not_found": "No garden found in this photo. Click its four corners below, or enter the "
-                      "tiles by hand.",
-    "reading_unavailable": "Photo reading is not available in this installation ({error}). Click the corners "
-                           "later or enter the tiles by hand below.",
-    "read_error": "The photo could not be read: {error}",
+    "grid_not_found": "No garden found in this photo. Click the garden's four corners below, take the photo again "
+                      "from straight above, or enter the tiles by hand.",
+    "reading_unavailable": "Photos cannot be read now: {why}. Enter the tiles by hand below; the photo stays here.",
+    "reader_not_installed": "photo reading is not installed in this app",
+    "reader_not_loaded": "the photo reader could not be loaded (its model file is missing or damaged; reinstalling "
+                         "the app brings it back)",
+    "reader_copy_not_loaded": "the model of your copy could not be loaded; “{reset}” under “{section}” in the "
+                              "sidebar reads with the bundled model again",
+    "read_error": "The photo could not be read. Click the garden's four corners below, take the photo again from "
+                  "straight above, or enter the tiles by hand.",
+    "joint_no_garden": "The photos could not be read together: no garden found in {name}'s photo. Click the four "
+                       "corners of {name}'s garden on its photo, then try again; every garden stays as it was.",
+    "joint_photo_failed": "The photos could not be read together: {name}'s photo could not be read. Click the four "
+                          "corners of {name}'s garden on its photo, then try again; every garden stays as it was.",
+    "joint_failed": "The photos could not be read together; every garden stays as it was. Check each photo's "
+                    "outline (click the four corners where it is wrong), then try again.",
     "read_ok": "Garden read. Please check the {n} tile(s) marked ⚠ (red).",
     "read_ok_clean": "Garden read. Compare the tiles with the photo and correct anything wrong.",
     "game": "Game",
@@ -280,7 +295,9 @@ EN: dict[str, str] = {
     "examples_not_kept": "The photos could not be kept as examples ({why}); the game itself is saved.",
     "history_unavailable": "The saved games cannot be shown ({why}).",
     "change_not_stored": "That could not be done ({why}); nothing was changed.",
-    "autosave_failed": "Autosave failed: {error}",
+    "autosave_failed": "Autosave failed ({why}). What you entered stays on this page; saving is tried again with "
+                       "your next tap.",
+    "draft_not_storable": "this game's entries are not in a form that can be stored",
     # one game per link, drafts, undo, what an action did
     "game_link": "Game {id}: open this link on another phone to enter gardens together.",
     "new_game_started": "New game started. The previous game is kept under History → Unfinished games.",
@@ -293,8 +310,11 @@ EN: dict[str, str] = {
     "resumed": "Continuing game {id}.",
     "synced": "Updated with changes made on another device.",
     "legacy_imported": "Your earlier unsaved game was kept as game {id} (History → Unfinished games).",
-    "draft_unreadable": "Game {id} could not be opened ({error}); a new game was started.",
-    "drafts_unavailable": "Unfinished games cannot be stored: {error}",
+    "draft_unreadable": "Game {id} could not be opened ({why}); a new game was started.",
+    "draft_damaged": "its stored entries are damaged or from another version of the app",
+    "drafts_unavailable": "Unfinished games cannot be stored ({why}). This game stays on this page and is stored "
+                          "once the data folder can be written.",
+    "drafts_not_shown": "The unfinished games cannot be shown ({why}).",
     "edit_conflict": "{who}: {what} was changed on another device at the same time; that version was kept.",
     "edit_conflict_setup": "Setup: {what} was changed on another device at the same time; that version was kept.",
     "edit_field.name": "the name",
@@ -372,13 +392,17 @@ DE: dict[str, str] = {
     "space.detail": "Liebe zum Detail",
     "import_title": "Spieldatei importieren",
     "import_file": "Spieldatei (JSON)",
-    "import_not_json": "Das ist keine JSON-Spieldatei: {error}",
+    "import_not_json": "Das ist keine JSON-Spieldatei ({why}).",
+    "import_not_text": "sie ist kein UTF-8-Text",
+    "import_bad_json": "ihr JSON ist in Zeile {line}, Spalte {column} fehlerhaft",
+    "import_unreadable": "sie lässt sich nicht als JSON lesen",
     "import_not_object": "Eine Spieldatei ist ein JSON-Objekt mit boards, preferences, missions und players.",
     "coins": "Übrige Münzen",
     "use_camera": "Kamera verwenden",
     "take_photo": "Den fertigen Garten von oben fotografieren",
     "upload_photo": "Foto des Gartens (JPEG, PNG, HEIC)",
-    "photo_load_error": "Dieses Foto ist nicht verwendbar: {error}",
+    "photo_load_error": "Dieses Foto ist nicht verwendbar: {why}. Ein anderes Foto wählen oder aufnehmen, oder die "
+                        "Plättchen unten von Hand eingeben.",
     "photo_problem_not_found": "die Datei ist nicht vorhanden",
     "photo_problem_not_a_file": "das ist keine Datei",
     "photo_problem_file_too_large": "die Datei ist zu groß",
@@ -391,11 +415,26 @@ DE: dict[str, str] = {
     "photo_problem_not_an_image": "kein unterstütztes Bildformat (JPEG, PNG, WebP oder HEIC)",
     "photo_problem_unreadable": "das Bild lässt sich nicht dekodieren",
     "reading": "Garten wird gelesen…",
-    "grid_not_found": "Kein Garten im Foto gefunden. Unten die vier Ecken anklicken oder die "
-                      "Plättchen von Hand eingeben.",
-    "reading_unavailable": "Fotoerkennung ist in dieser Installation nicht verfügbar ({error}). Plättchen "
-                           "unten von Hand eingeben.",
-    "read_error": "Das Foto konnte nicht gelesen werden: {error}",
+    "grid_not_found": "Kein Garten im Foto gefunden. Unten die vier Ecken des Gartens anklicken, das Foto genau "
+                      "von oben neu aufnehmen oder die Plättchen von Hand eingeben.",
+    "reading_unavailable": "Fotos können gerade nicht gelesen werden: {why}. Die Plättchen unten von Hand "
+                           "eingeben; das Foto bleibt hier.",
+    "reader_not_installed": "die Fotoerkennung ist in dieser App nicht installiert",
+    "reader_not_loaded": "die Fotoerkennung konnte nicht geladen werden (ihre Modelldatei fehlt oder ist "
+                         "beschädigt; die App neu installieren)",
+    "reader_copy_not_loaded": "das Modell deiner Ausgabe konnte nicht geladen werden; „{reset}“ unter „{section}“ "
+                              "in der Seitenleiste liest wieder mit dem mitgelieferten Modell",
+    "read_error": "Das Foto konnte nicht gelesen werden. Unten die vier Ecken des Gartens anklicken, das Foto genau "
+                  "von oben neu aufnehmen oder die Plättchen von Hand eingeben.",
+    "joint_no_garden": "Die Fotos konnten nicht gemeinsam gelesen werden: im Foto von {name} wurde kein Garten "
+                       "gefunden. Im Garten von {name} die vier Ecken auf dem Foto anklicken und es dann erneut "
+                       "versuchen; alle Gärten bleiben, wie sie waren.",
+    "joint_photo_failed": "Die Fotos konnten nicht gemeinsam gelesen werden: das Foto von {name} ließ sich nicht "
+                          "lesen. Im Garten von {name} die vier Ecken auf dem Foto anklicken und es dann erneut "
+                          "versuchen; alle Gärten bleiben, wie sie waren.",
+    "joint_failed": "Die Fotos konnten nicht gemeinsam gelesen werden; alle Gärten bleiben, wie sie waren. Den "
+                    "Umriss jedes Fotos prüfen (wo er falsch ist, die vier Ecken anklicken) und es dann erneut "
+                    "versuchen.",
     "read_ok": "Garten gelesen. Bitte die {n} mit ⚠ (rot) markierten Plättchen prüfen.",
     "read_ok_clean": "Garten gelesen. Plättchen mit dem Foto vergleichen und Fehler korrigieren.",
     "game": "Spiel",
@@ -603,7 +642,9 @@ DE: dict[str, str] = {
                          "gespeichert.",
     "history_unavailable": "Die gespeicherten Spiele können nicht angezeigt werden ({why}).",
     "change_not_stored": "Das ging nicht ({why}); es wurde nichts geändert.",
-    "autosave_failed": "Automatisches Speichern fehlgeschlagen: {error}",
+    "autosave_failed": "Automatisches Speichern fehlgeschlagen ({why}). Die Eingaben bleiben auf dieser Seite; "
+                       "beim nächsten Tippen wird erneut gespeichert.",
+    "draft_not_storable": "die Eingaben dieses Spiels haben keine speicherbare Form",
     # ein Spiel pro Link, Entwürfe, Rückgängig, was eine Aktion getan hat
     "game_link": "Spiel {id}: diesen Link auf einem anderen Handy öffnen, um Gärten gemeinsam einzugeben.",
     "new_game_started": "Neues Spiel begonnen. Das vorige Spiel bleibt unter Verlauf → Offene Spiele.",
@@ -616,8 +657,11 @@ DE: dict[str, str] = {
     "resumed": "Spiel {id} wird fortgesetzt.",
     "synced": "Mit Änderungen von einem anderen Gerät aktualisiert.",
     "legacy_imported": "Dein früheres ungespeichertes Spiel wurde als Spiel {id} behalten (Verlauf → Offene Spiele).",
-    "draft_unreadable": "Spiel {id} ließ sich nicht öffnen ({error}); ein neues Spiel wurde begonnen.",
-    "drafts_unavailable": "Offene Spiele können nicht gespeichert werden: {error}",
+    "draft_unreadable": "Spiel {id} ließ sich nicht öffnen ({why}); ein neues Spiel wurde begonnen.",
+    "draft_damaged": "seine gespeicherten Eingaben sind beschädigt oder stammen aus einer anderen Version der App",
+    "drafts_unavailable": "Offene Spiele können nicht gespeichert werden ({why}). Dieses Spiel bleibt auf dieser "
+                          "Seite und wird gespeichert, sobald der Datenordner beschreibbar ist.",
+    "drafts_not_shown": "Die offenen Spiele können nicht angezeigt werden ({why}).",
     "edit_conflict": "{who}: {what} wurde gleichzeitig auf einem anderen Gerät geändert; diese Fassung wurde "
                      "behalten.",
     "edit_conflict_setup": "Einrichtung: {what} wurde gleichzeitig auf einem anderen Gerät geändert; diese Fassung "

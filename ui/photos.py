@@ -2,9 +2,10 @@
 directory, and read the garden through the vision pipeline when it is installed.
 
 The vision layer is optional at import time: :func:`vision_status` says what is available, and
-every failure comes back as :class:`PhotoError` with a kind the app turns into a clear message:
-``"load"`` (not an image / corrupt / too large), ``"grid"`` (no garden found — click the corners),
-``"unavailable"`` (photo reading not installed yet), ``"read"`` (anything else from the reader).
+every failure comes back as :class:`PhotoError` with a kind the app words in the player's language
+(its message is English, for developers): ``"load"`` (not an image / corrupt / too large),
+``"grid"`` (no garden found — click the corners), ``"unavailable"`` (photo reading not installed
+yet), ``"read"`` (anything else from the reader).
 """
 
 from __future__ import annotations
@@ -37,12 +38,14 @@ WORK_SIDE = 1600
 
 class PhotoError(ValueError):
     """A photo the app cannot use: ``kind`` the stage (load, grid, read, unavailable), ``code`` for a
-    load what was wrong (one of ``vision.io.ALL_IMAGE_PROBLEMS``, worded by the page), else ""."""
+    load what was wrong (one of ``vision.io.ALL_IMAGE_PROBLEMS``, worded by the page), else "";
+    ``photo_index`` which of the photos read together it is about, when the reader says."""
 
-    def __init__(self, kind: str, message: str, code: str = "") -> None:
+    def __init__(self, kind: str, message: str, code: str = "", photo_index: int | None = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.code = code
+        self.photo_index = photo_index
 
 
 @dataclass
@@ -168,6 +171,7 @@ def read_photos_jointly(images: Sequence[np.ndarray], corners: Sequence[Sequence
                         digests: Sequence[str], model: Any = None) -> list[dict[str, Any]]:
     """Read the gardens of one game together (each tile exists once across all of them)."""
     try:
+        from vision.locate import GridNotFoundError
         from vision.read import read_gardens
     except ImportError as exc:
         raise PhotoError("unavailable", f"photo reading is not installed yet ({exc})") from None
@@ -175,7 +179,8 @@ def read_photos_jointly(images: Sequence[np.ndarray], corners: Sequence[Sequence
         readings = read_gardens(list(images), model=model,
                                 corners=[None if c is None else np.asarray(c, float) for c in corners])
     except ValueError as exc:
-        raise PhotoError("read", str(exc)) from None
+        kind = "grid" if isinstance(exc, GridNotFoundError) else "read"
+        raise PhotoError(kind, str(exc), photo_index=getattr(exc, "photo_index", None)) from None
     return [reading_to_dict(r, d, manual_corners=c is not None) for r, d, c in zip(readings, digests, corners)]
 
 

@@ -48,11 +48,12 @@ def get_model(path: str | None) -> Any:
     return photos.load_tile_model(path)
 
 
-def model_or_error() -> tuple[Any, str | None]:
+def model_or_error() -> tuple[Any, BaseException | None]:
+    """The tile model, or why there is none (worded by the page, e.g. ``ui.tab_gardens.unavailable_words``)."""
     try:
         return get_model(ss().settings.get("model_path")), None
     except (ImportError, ValueError) as exc:  # not cached: the next photo tries again
-        return None, str(exc)
+        return None, exc
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -68,6 +69,11 @@ def garden_png(grid_json: str, highlight_json: str | None, review_json: str, siz
 
 def ss() -> Any:
     return st.session_state
+
+
+def translator() -> i18n.Translator:
+    """The player's language, for words needed before the page has its ``T`` (opening a game)."""
+    return i18n.Translator(ss().settings.get("lang", "en"))
 
 
 def k(name: str) -> str:
@@ -148,7 +154,7 @@ def init_session() -> None:
         legacy = drafts().import_legacy(state.legacy_autosave(Path(s.data_dir)))
     except (OSError, sqlite3.Error) as exc:
         legacy = None
-        notify("error", "drafts_unavailable", error=str(exc))
+        notify("error", "drafts_unavailable", why=translator().file_problem(exc))
     if legacy:
         notify("info", "legacy_imported", id=legacy)
     if valid_game_id(wanted):
@@ -162,12 +168,12 @@ def open_game(game_id: str) -> None:
     (a link shared before anything was entered)."""
     try:
         stored = drafts().load(game_id)
-    except DraftError as exc:
-        notify("error", "draft_unreadable", id=game_id, error=str(exc))
+    except DraftError:  # its stored row is not a draft this app can use
+        notify("error", "draft_unreadable", id=game_id, why=translator()("draft_damaged"))
         _take(new_game_id(), vm.new_draft(), version=0, stored=True)
         return
     except (OSError, sqlite3.Error) as exc:
-        notify("error", "drafts_unavailable", error=str(exc))
+        notify("error", "drafts_unavailable", why=translator().file_problem(exc))
         stored = None
     if stored is None:
         _take(game_id, vm.new_draft(), version=0, stored=True)
@@ -228,7 +234,8 @@ def sync_draft(T: i18n.Translator) -> None:
             st.rerun()
         result = store.save(s.game_id, s.draft, base=json.loads(s.base_json), base_version=s.version)
     except (DraftError, OSError, sqlite3.Error) as exc:  # kept in the session; tried again next run
-        st.toast(T("autosave_failed", error=str(exc)))
+        why = T("draft_not_storable") if isinstance(exc, DraftError) else T.file_problem(exc)
+        st.toast(T("autosave_failed", why=why))
         return
     if not result.merged or draft_json(result.draft) == current:
         s.version, s.base_json, s.saved_json = result.version, current, current

@@ -4,6 +4,7 @@ tap (ui.garden_grid) and, for keyboards, the tile table and the notation."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
@@ -17,6 +18,7 @@ from ui.garden_grid import garden_grid
 from ui.session import garden_undo, k, model_or_error, notify, photo_image, ss
 from vision import overlay
 from vision.geometry import downscale
+from vision.io import ALL_IMAGE_PROBLEMS
 
 #: Longer side of the photo as shown (phones are ~400 px wide; enough for a sharp desktop view too).
 DISPLAY_SIDE = 900
@@ -96,7 +98,7 @@ def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
     s = ss()
     model, error = model_or_error()
     if model is None:
-        st.warning(T("reading_unavailable", error=error))
+        st.warning(unavailable_words(T, error, copy_model=bool(s.settings.get("model_path"))))
         return
     players = [s.draft["players"][i] for i in indices]
     try:
@@ -105,8 +107,8 @@ def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
                 [photo_image(p["photo"]) for p in players],
                 [p["reading"]["corners"] if p["reading"].get("manual_corners") else None for p in players],
                 [p["photo"] for p in players], model=model)
-    except photos.PhotoError as exc:
-        st.warning(T("read_error", error=str(exc)))
+    except photos.PhotoError as exc:  # every reading stays as it was
+        st.warning(photo_error_words(T, exc, [p["name"] for p in players]))
         return
     for i, player, new in zip(indices, players, readings):
         # the user's corrections, confirmations ("Right as read") and outline check carry over
@@ -193,8 +195,7 @@ def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes
     try:
         loaded = photos.load_photo(data)
     except photos.PhotoError as exc:
-        s.messages[i] = ("error", T("photo_load_error", error=T(f"photo_problem_{exc.code}") if exc.code
-                                    else str(exc)))
+        s.messages[i] = ("error", photo_error_words(T, exc))
         return
     try:
         photos.save_copy(loaded, state.photo_path(loaded.digest))
@@ -216,14 +217,13 @@ def run_reader(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, c
     s = ss()
     model, error = model_or_error()
     if model is None:
-        s.messages[i] = ("warning", T("reading_unavailable", error=error))
+        s.messages[i] = ("warning", unavailable_words(T, error, copy_model=bool(s.settings.get("model_path"))))
         return
     try:
         with st.spinner(T("reading")):
             reading = photos.read_photo(image, model=model, corners=corners, digest=player.get("photo") or "")
     except photos.PhotoError as exc:
-        key = {"grid": "grid_not_found", "unavailable": "reading_unavailable"}.get(exc.kind, "read_error")
-        s.messages[i] = ("warning", T(key, error=str(exc)))
+        s.messages[i] = ("warning", photo_error_words(T, exc))
         return
     player["reading"] = reading
     if outline_unconfirmed(reading):  # tiles stay empty until the outline is confirmed
@@ -233,6 +233,37 @@ def run_reader(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, c
     set_grid(player, reading["garden"])
     n_review = len(reading["review"])
     s.messages[i] = ("success", T("read_ok", n=n_review) if n_review else T("read_ok_clean"))
+
+
+def unavailable_words(T: i18n.Translator, exc: BaseException | None, copy_model: bool) -> str:
+    """Why photos cannot be read now, in the player's language, never the exception's English: photo
+    reading is not installed (an ImportError), else the model cannot be loaded (``vision.model.ModelLoadError``):
+    the copy's model in use (``copy_model``; reset to the bundled one) or the bundled one (reinstall)."""
+    if isinstance(exc, ImportError) or getattr(exc, "kind", None) == "unavailable":
+        why = T("reader_not_installed")
+    elif copy_model:
+        why = T("reader_copy_not_loaded", reset=T("reset_model"), section=T("improve_title"))
+    else:
+        why = T("reader_not_loaded")
+    return T("reading_unavailable", why=why)
+
+
+def photo_error_words(T: i18n.Translator, exc: photos.PhotoError, names: Sequence[str] | None = None) -> str:
+    """A photo that could not be used or read, in the player's language with what to try, never the
+    exception's English: a load by its image problem's code (none: a general one), no garden found,
+    reading not installed, else a general sentence. ``names``: the players whose photos were read
+    together, in order; the error's ``photo_index`` says whose photo it is about."""
+    if exc.kind == "load":
+        code = exc.code if exc.code in ALL_IMAGE_PROBLEMS else "unreadable"
+        return T("photo_load_error", why=T(f"photo_problem_{code}"))
+    if exc.kind == "unavailable":
+        return unavailable_words(T, exc, copy_model=False)
+    if names is None:
+        return T("grid_not_found" if exc.kind == "grid" else "read_error")
+    i = exc.photo_index
+    if i is None or not 0 <= i < len(names):
+        return T("joint_failed")
+    return T("joint_no_garden" if exc.kind == "grid" else "joint_photo_failed", name=names[i])
 
 
 def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, expanded: bool = False) -> None:

@@ -37,8 +37,8 @@ def confirm(T: i18n.Translator, action: tuple[str, object], question: str, yes: 
 
 
 def draft_label(T: i18n.Translator, d: DraftSummary) -> str:
-    if d.problem:
-        return T("draft_problem", id=d.game_id, problem=d.problem)
+    if d.problem:  # the store's English reason is not shown: the row cannot be used, whatever it says
+        return T("draft_problem", id=d.game_id, problem=T("draft_damaged"))
     return T("draft_row", id=d.game_id, date=d.updated_at[:16].replace("T", " "), names=", ".join(d.players),
              done=d.gardens_done, n=len(d.players))
 
@@ -49,7 +49,7 @@ def drafts_section(T: i18n.Translator) -> None:
     try:
         listed = drafts().list_drafts()
     except (OSError, sqlite3.Error) as exc:
-        st.error(T("drafts_unavailable", error=str(exc)))
+        st.error(T("drafts_not_shown", why=T.file_problem(exc)))
         return
     listed = [d for d in listed if d.game_id != s.game_id]  # the game shown is not "another" game
     if not listed:

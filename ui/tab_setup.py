@@ -82,6 +82,15 @@ def feature_picker(T: i18n.Translator, slot: str, label: str, current: str | Non
     return st.selectbox(label, options, index=index, key=k(slot), format_func=T.feature_or_blank)
 
 
+def json_problem(T: i18n.Translator, exc: ValueError) -> str:
+    """Why a file is not JSON text, in the player's language (where it breaks, not the parser's English)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return T("import_not_text")
+    if isinstance(exc, json.JSONDecodeError):
+        return T("import_bad_json", line=exc.lineno, column=exc.colno)
+    return T("import_unreadable")
+
+
 def import_game(T: i18n.Translator, name: str, data: bytes) -> None:
     """A game file becomes a new game (its own link; the game shown until now stays under History).
     Players given by a photo path keep an empty garden: an uploaded file has no folder to find the
@@ -89,7 +98,7 @@ def import_game(T: i18n.Translator, name: str, data: bytes) -> None:
     try:
         game = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
-        st.error(T("import_not_json", error=str(exc)))
+        st.error(T("import_not_json", why=json_problem(T, exc)))
         return
     if not isinstance(game, dict):
         st.error(T("import_not_object"))

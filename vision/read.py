@@ -122,7 +122,8 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
     """Read all gardens of one game, decoded jointly (no tile used twice across them).
 
     ``corners`` optionally gives per image 4 (x, y) corners (or None to locate). Raises
-    :class:`vision.locate.GridNotFoundError` / ``ValueError`` with a message naming the photo.
+    :class:`vision.locate.GridNotFoundError` / ``ValueError`` with a message naming the photo and
+    ``photo_index``, the index in ``images`` of the photo it is about (for a user interface to name it).
     """
     images = list(images)
     if not images:
@@ -136,9 +137,10 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
         try:
             prepared.append(_locate_and_crop(img, tile_model, cs))
         except ValueError as exc:
-            if len(images) == 1:
-                raise
-            raise type(exc)(f"photo {i + 1}: {exc}") from None
+            exc.photo_index = i  # which photo, as a number any language can word
+            if len(images) > 1:
+                exc.args = (f"photo {i + 1}: {exc}",)  # the same error (its type and code kept)
+            raise
     t0 = time.perf_counter()
     probs = AttributeProbs.concat([tile_model.predict_probs(crops) for crops, *_ in prepared])
     decoded = decode(probs, tile_model.cfg)

@@ -1,7 +1,7 @@
 """What the tests of the page share: where the app and the samples are, running a script run that
 must not raise, finding a widget by its key (keys carry the draft's generation, so that a new
-draft restarts every widget), a history the disk refuses to write, and whether the real-browser
-tests can run."""
+draft restarts every widget), a database (the history, the drafts) the disk refuses to write, and
+whether the real-browser tests can run."""
 
 from __future__ import annotations
 
@@ -41,19 +41,24 @@ def widget(elements: Any, k: str) -> Any:
     raise AssertionError(f"no widget {k!r}; have {[e.key for e in elements]}")
 
 
-def read_only_history(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on the saved games' database opens read-only: a write fails as on a read-only disk
+def read_only_database(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """From now on the database file ``name`` opens read-only: a write fails as on a read-only disk
     (a real ``SQLITE_READONLY``); reading it still works, and the other databases are untouched."""
-    from zengarden.history import DB_NAME
-
     connect = sqlite3.connect
 
     def read_only(path: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
-        if Path(path).name == DB_NAME:
+        if Path(path).name == name:
             return connect(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
         return connect(path, *args, **kwargs)
 
     monkeypatch.setattr(sqlite3, "connect", read_only)
+
+
+def read_only_history(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The saved games' database opens read-only from now on (:func:`read_only_database`)."""
+    from zengarden.history import DB_NAME
+
+    read_only_database(monkeypatch, DB_NAME)
 
 
 def require_chromium() -> None:

@@ -227,3 +227,193 @@ def test_examples_the_disk_refuses_are_said_in_german_and_the_game_is_saved(
     assert [w.value for w in at.warning] == ["Die Fotos konnten nicht als Beispiele behalten werden (der Speicher "
                                              "ist voll); das Spiel selbst ist gespeichert."]
     assert any(s.value == "Gespeichert als Spiel #1." for s in at.success) and History.open(data_dir).count() == 1
+
+
+# --- the Gardens tab's photo errors and the draft store, in German -----------------------------------
+
+def german_app(data_dir: Path, model_path: str | None = None) -> AppTest:
+    """A session that starts in German (the language saved in the data folder)."""
+    from ui import state
+
+    state.save_settings({"lang": "de", "keep_examples": False, "model_path": model_path}, data_dir)
+    return run(AppTest.from_file(APP, default_timeout=120))
+
+
+def enter_name_and_coins(at: AppTest) -> None:
+    """What the player entered before the photo: a name and the coins left."""
+    widget(at.text_input, key(at, "name0")).input("Zoë")
+    run(at)
+    widget(at.number_input, key(at, "coins0")).set_value(5)
+    run(at)
+
+
+def upload(at: AppTest, image: Any, name: str = "garten.png") -> str:
+    """Picks ``image`` as player 1's photo; returns the photo's digest."""
+    import cv2
+
+    from ui.photos import digest_of
+
+    ok, png = cv2.imencode(".png", image)
+    assert ok
+    widget(at.file_uploader, key(at, "upload0")).set_value((name, png.tobytes(), "image/png"))
+    run(at)  # no exception
+    return digest_of(png.tobytes())
+
+
+def assert_kept(at: AppTest, data_dir: Path, digest: str) -> None:
+    """The name and coins entered and the photo are in the game, in this session and in the draft store."""
+    from zengarden.drafts import DraftStore
+
+    player = at.session_state["draft"]["players"][0]
+    assert (player["name"], player["coins"], player["photo"]) == ("Zoë", 5, digest)
+    assert digest in at.session_state["photos"] and (data_dir / "photos" / f"{digest}.jpg").is_file()
+    stored = DraftStore.open(data_dir).load(at.session_state["game_id"])
+    assert stored is not None and stored.draft["players"][0]["name"] == "Zoë"
+    assert stored.draft["players"][0]["photo"] == digest
+
+
+def test_a_photo_with_no_garden_is_said_in_german_and_nothing_is_lost(data_dir: Path) -> None:
+    import cv2
+    import numpy as np
+
+    from ui.photos import reading_ready
+
+    if reading_ready() is not None:
+        pytest.skip("no vision pipeline")
+    at = german_app(data_dir)
+    enter_name_and_coins(at)
+    table = np.full((600, 800, 3), 90, np.uint8)
+    cv2.putText(table, "no garden here", (100, 300), cv2.FONT_HERSHEY_SIMPLEX, 2, (255, 255, 255), 3)
+    digest = upload(at, table)
+    said = [w.value for w in at.warning]
+    assert said == ["Kein Garten im Foto gefunden. Unten die vier Ecken des Gartens anklicken, das Foto genau von "
+                    "oben neu aufnehmen oder die Plättchen von Hand eingeben."]
+    assert not at.error and at.session_state["draft"]["players"][0]["reading"] is None
+    assert "no garden" not in texts(at).lower() and "block of tiles" not in texts(at)
+    assert_kept(at, data_dir, digest)
+    assert any(e.label == "Umriss falsch? Die vier Ecken anklicken" for e in at.expander)  # what to try is there
+
+
+@pytest.fixture
+def fresh_model_cache() -> Any:
+    """The tile model loaded anew in this test, and again after it (it is cached for the process)."""
+    from ui.session import get_model
+
+    get_model.clear()
+    yield
+    get_model.clear()
+
+
+READ_BY_HAND = "Die Plättchen unten von Hand eingeben; das Foto bleibt hier."
+
+
+@pytest.mark.parametrize(("copy", "why"), [
+    (False, "die Fotoerkennung konnte nicht geladen werden (ihre Modelldatei fehlt oder ist beschädigt; die App "
+            "neu installieren)"),
+    (True, "das Modell deiner Ausgabe konnte nicht geladen werden; „Zurück zum mitgelieferten Modell“ unter "
+           "„Erkennung für mein Exemplar verbessern“ in der Seitenleiste liest wieder mit dem mitgelieferten Modell"),
+], ids=["bundled", "copy"])
+def test_a_model_that_cannot_be_loaded_is_said_in_german_and_nothing_is_lost(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path, tmp_path: Path, fresh_model_cache: None, copy: bool,
+        why: str) -> None:
+    import numpy as np
+
+    from ui.photos import vision_status
+
+    if not vision_status()["read"]:
+        pytest.skip("no vision pipeline")
+    from vision import model
+
+    damaged = tmp_path / "model.skops"
+    damaged.write_bytes(b"PK\x03\x04 half a model file")
+    if not copy:
+        monkeypatch.setattr(model, "DEFAULT_MODEL_PATH", damaged)
+    at = german_app(data_dir, model_path=str(damaged) if copy else None)
+    enter_name_and_coins(at)
+    digest = upload(at, np.full((480, 640, 3), 128, np.uint8))
+    assert [w.value for w in at.warning] == [f"Fotos können gerade nicht gelesen werden: {why}. {READ_BY_HAND}"]
+    said = "\n".join(m.value for kind in (at.warning, at.error, at.info) for m in kind)
+    assert "model file" not in said and "model.skops" not in said and "Photo reading" not in said
+    assert_kept(at, data_dir, digest)
+
+
+AUTOSAVE = "Automatisches Speichern fehlgeschlagen ({why}). Die Eingaben bleiben auf dieser Seite; beim nächsten " \
+           "Tippen wird erneut gespeichert."
+
+
+@pytest.mark.parametrize(("disk", "why"), [("full", "der Speicher ist voll"),
+                                           ("read_only", "der Datenordner ist schreibgeschützt")])
+def test_an_autosave_that_fails_is_said_in_german_and_nothing_is_lost(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path, disk: str, why: str) -> None:
+    from tests.app.apptest import read_only_database
+    from zengarden.drafts import DB_NAME, DraftStore
+
+    at = german_app(data_dir)
+    game_id = at.session_state["game_id"]
+    store = DraftStore.open(data_dir)
+    with monkeypatch.context() as patch:
+        if disk == "full":  # as the OS says it: in English
+            def disk_full(*_args: object, **_kwargs: object) -> None:
+                raise OSError(errno.ENOSPC, "No space left on device")
+
+            patch.setattr(DraftStore, "save", disk_full)
+        else:  # a real SQLITE_READONLY ('attempt to write a readonly database')
+            read_only_database(patch, DB_NAME)
+        widget(at.text_input, key(at, "name0")).input("Zoë")
+        run(at)  # no exception
+        assert [t.value for t in at.toast] == [AUTOSAVE.format(why=why)]
+        assert not any(w in t.value for t in at.toast for w in ("Autosave", "No space", "readonly", "database"))
+        assert at.session_state["draft"]["players"][0]["name"] == "Zoë"  # kept in the session
+        assert store.load(game_id) is None  # not stored yet
+    run(at)  # the next run, once the disk takes it
+    assert not at.toast
+    stored = store.load(game_id)
+    assert stored is not None and stored.draft["players"][0]["name"] == "Zoë"
+
+
+def test_an_unusable_draft_store_is_said_in_german(data_dir: Path) -> None:
+    (data_dir / "drafts.sqlite3").mkdir(parents=True)  # a folder where the database file should be
+    at = german_app(data_dir)
+    other = "eine Datei im Datenordner konnte nicht gelesen oder geschrieben werden"
+    assert [e.value for e in at.error] == [
+        f"Offene Spiele können nicht gespeichert werden ({other}). Dieses Spiel bleibt auf dieser Seite und wird "
+        "gespeichert, sobald der Datenordner beschreibbar ist.",
+        f"Die offenen Spiele können nicht angezeigt werden ({other})."]  # the History tab
+    widget(at.text_input, key(at, "name0")).input("Zoë")
+    run(at)
+    assert [t.value for t in at.toast] == [AUTOSAVE.format(why=other)]
+    assert at.session_state["draft"]["players"][0]["name"] == "Zoë"
+    assert "unable to open" not in texts(at)
+
+
+def test_a_link_to_an_unreadable_game_is_said_in_german(data_dir: Path) -> None:
+    import sqlite3
+
+    from zengarden.drafts import DraftStore
+
+    store = DraftStore.open(data_dir)
+    with sqlite3.connect(store.path) as con:
+        con.execute("INSERT INTO drafts VALUES ('broken1', 1, 'x', 'x', 'not json')")
+    from ui import state
+
+    state.save_settings({"lang": "de", "keep_examples": False, "model_path": None}, data_dir)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = "broken1"
+    run(at)
+    damaged = "seine gespeicherten Eingaben sind beschädigt oder stammen aus einer anderen Version der App"
+    assert [e.value for e in at.error] == [f"Spiel broken1 ließ sich nicht öffnen ({damaged}); ein neues Spiel "
+                                           "wurde begonnen."]
+    assert at.query_params["game"] != "broken1"
+    assert f"broken1 lässt sich nicht öffnen: {damaged}" in widget(at.selectbox, key(at, "draft_choice")).options
+    assert "JSON" not in texts(at) + "".join(widget(at.selectbox, key(at, "draft_choice")).options)
+
+
+def test_a_game_file_that_is_not_json_is_said_in_german(data_dir: Path) -> None:
+    at = german_app(data_dir)
+    widget(at.text_input, key(at, "name0")).input("Zoë")
+    run(at)
+    widget(at.file_uploader, key(at, "import")).set_value(("spiel.json", b'{"boards": [1,', "application/json"))
+    run(at)
+    assert [e.value for e in at.error] == ["Das ist keine JSON-Spieldatei (ihr JSON ist in Zeile 1, Spalte 15 "
+                                           "fehlerhaft)."]
+    assert at.session_state["draft"]["players"][0]["name"] == "Zoë"  # the game shown is unchanged

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -59,6 +60,24 @@ def test_read_gardens_decodes_a_game_jointly(easy_photos, bundled_model) -> None
                             corners=[p.corners for p in photos])
     kinds = [t.kind for r in readings for t in r.garden]
     assert len(set(kinds)) == 48
+
+
+def test_read_gardens_says_which_photo_it_could_not_read(bundled_model) -> None:
+    from vision.io import ImageLoadError
+    from vision.locate import GridNotFoundError
+
+    photo = Path(__file__).resolve().parents[2] / "samples" / "photos" / "game-ann.jpg"
+    corners = json.loads(photo.with_suffix(".json").read_text())["corners"]
+    blank = np.full((600, 800, 3), 128, np.uint8)
+    with pytest.raises(GridNotFoundError) as err:
+        read_gardens([photo, blank], model=bundled_model, corners=[corners, None])
+    assert err.value.photo_index == 1 and str(err.value).startswith("photo 2: no garden found")
+    with pytest.raises(ImageLoadError) as err:  # the same error: its code is kept for the page to word
+        read_gardens([photo, b"not a photo"], model=bundled_model, corners=[corners, None])
+    assert err.value.photo_index == 1 and err.value.code == "not_an_image"
+    with pytest.raises(GridNotFoundError) as err:
+        read_garden(blank, model=bundled_model)
+    assert err.value.photo_index == 0 and str(err.value).startswith("no garden found")
 
 
 def test_cli_json_and_errors(easy_photos, bundled_model, tmp_path, capsys) -> None:
