@@ -268,6 +268,8 @@ class VisionConfig:
     #: flagged for checking too (a wrong cut makes every tile doubtful).
     check_review_cells: int = 6
     check_mean_confidence: float = 0.6
+    #: ... or this many cells to review along one outer row or column.
+    check_edge_cells: int = 3
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
 

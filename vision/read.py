@@ -109,11 +109,16 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
 
 def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionConfig) -> str | None:
     """Why tiles read this unsure point to a wrong cut (``confidence`` ``(4, 4)``), or None: a
-    misplaced outline cuts every tile across its neighbours, and the readers then doubt many cells."""
+    misplaced outline cuts every tile across its neighbours, and the readers then doubt many cells,
+    or, one row or column off, doubt the cells of the edge that lies on the board's frame."""
     if len(review) >= cfg.check_review_cells:
         return f"{len(review)} of 16 tiles unsure"
     if float(np.mean(confidence)) < cfg.check_mean_confidence:
         return f"mean tile confidence {float(np.mean(confidence)):.2f}"
+    low = np.asarray(confidence) < cfg.review_threshold
+    edge = max(int(low[0].sum()), int(low[-1].sum()), int(low[:, 0].sum()), int(low[:, -1].sum()))
+    if edge >= cfg.check_edge_cells:  # an outline one row or column off takes in the board's frame
+        return f"{edge} of {low.shape[1]} tiles unsure along one edge"
     return None
 
 

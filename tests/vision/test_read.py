@@ -52,6 +52,14 @@ def test_a_wrong_cut_is_flagged_for_checking(easy_photos, bundled_model) -> None
     assert unsure_reading(right.confidence, right.review, bundled_model.cfg) is None
     assert unsure_reading(np.full((4, 4), 0.9), ("A1",) * DEFAULT_CONFIG.check_review_cells, DEFAULT_CONFIG)
     assert unsure_reading(np.full((4, 4), 0.3), (), DEFAULT_CONFIG)
+    # three doubtful cells down one side (an outline a column off, on the board's frame) flag it;
+    # three scattered ones do not
+    edge = np.full((4, 4), 0.95)
+    edge[1:, 3] = 0.2
+    assert "along one edge" in (unsure_reading(edge, ("D2", "D3", "D4"), DEFAULT_CONFIG) or "")
+    scattered = np.full((4, 4), 0.95)
+    scattered[[0, 1, 2], [1, 2, 0]] = 0.2
+    assert unsure_reading(scattered, ("B1", "C2", "A3"), DEFAULT_CONFIG) is None
 
 
 def test_read_gardens_decodes_a_game_jointly(easy_photos, bundled_model) -> None:
