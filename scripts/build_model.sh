@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Rebuild the shipped tile model (models/zen-garden.skops) from synthetic photos with fixed seeds.
-#   scripts/build_model.sh            # readers from 2400 classic photos (seed 1), then the tile map
-#                                     # from 1200 train-family photos (seed 2) + the first 600 classic
+#   scripts/build_model.sh            # readers from 2400 classic photos (seed 1) and 1200 photos of
+#                                     # random art on train-family scenes (seed 12), then the tile map
+#                                     # from 1200 train-family photos (seed 2), the random-art photos
+#                                     # and the first 600 classic
 # Data goes to data/ (git-ignored). Deterministic for a given seed and library versions. Photos
 # already rendered are kept (photo i depends only on the seed and i); the missing ones are rendered
 # by two processes at once.
@@ -14,21 +16,24 @@ DATA=${DATA:-data/train-classic}
 FAMILY_COUNT=${FAMILY_COUNT:-1200}
 FAMILY_SEED=${FAMILY_SEED:-2}
 FAMILY_DATA=${FAMILY_DATA:-data/train-family}
+RANDOM_COUNT=${RANDOM_COUNT:-1200}
+RANDOM_SEED=${RANDOM_SEED:-12}
+RANDOM_DATA=${RANDOM_DATA:-data/train-random}
 MASK_CLASSIC=${MASK_CLASSIC:-600}
 OUT=${OUT:-models/zen-garden.skops}
 
 # render photos START..COUNT-1 of a dataset that are not there yet, in two processes
-render() {  # dir count seed family
-  local dir=$1 count=$2 seed=$3 family=$4 have=0
+render() {  # dir count seed family style
+  local dir=$1 count=$2 seed=$3 family=$4 style=$5 have=0
   mkdir -p "$dir"
   while [ "$have" -lt "$count" ] && [ -f "$dir/$(printf %05d "$have").json" ]; do have=$((have + 1)); done
   if [ "$have" -lt "$count" ]; then
     local half=$(( (count - have + 1) / 2 ))
     "$PY" -m zengarden.cli synth --out "$dir" --start "$have" --count "$half" --seed "$seed" --difficulty mixed \
-        --style classic --family "$family" &
+        --style "$style" --family "$family" &
     local first=$!
     "$PY" -m zengarden.cli synth --out "$dir" --start $((have + half)) --count $((count - have - half)) \
-        --seed "$seed" --difficulty mixed --style classic --family "$family" &
+        --seed "$seed" --difficulty mixed --style "$style" --family "$family" &
     local second=$!
     wait "$first"
     wait "$second"
@@ -40,11 +45,12 @@ render() {  # dir count seed family
   fi
 }
 
-render "$DATA" "$COUNT" "$SEED" classic
-render "$FAMILY_DATA" "$FAMILY_COUNT" "$FAMILY_SEED" train
-# the readers (tile art) from the classic photos
-"$PY" -m zengarden.cli train --data "$DATA" --out "$OUT"
-# the tile map again, from random boards, tables and light and the first classic photos (linked)
+render "$DATA" "$COUNT" "$SEED" classic classic
+render "$FAMILY_DATA" "$FAMILY_COUNT" "$FAMILY_SEED" train classic
+render "$RANDOM_DATA" "$RANDOM_COUNT" "$RANDOM_SEED" train random
+# the readers (tile art) from the classic and the random-art photos
+"$PY" -m zengarden.cli train --data "$DATA" --data "$RANDOM_DATA" --out "$OUT"
+# the tile map again, from random boards, tables, light and art and the first classic photos (linked)
 SUBSET="$DATA-first-$MASK_CLASSIC"
 mkdir -p "$SUBSET"
 for ((i = 0; i < MASK_CLASSIC; i++)); do
@@ -52,4 +58,4 @@ for ((i = 0; i < MASK_CLASSIC; i++)); do
   ln -sf "$(realpath "$DATA/$name.jpg")" "$SUBSET/$name.jpg"
   ln -sf "$(realpath "$DATA/$name.json")" "$SUBSET/$name.json"
 done
-"$PY" -m zengarden.cli train --mask-only --base "$OUT" --data "$FAMILY_DATA" --data "$SUBSET" --out "$OUT"
+"$PY" -m zengarden.cli train --mask-only --base "$OUT" --data "$FAMILY_DATA" --data "$RANDOM_DATA" --data "$SUBSET" --out "$OUT"
