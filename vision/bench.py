@@ -121,6 +121,12 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: fl
     for a in ATTRS:
         out[f"{a}_accuracy"] = sum(r.correct[a] for r in results) / cells
     out["tile_accuracy"] = sum(r.tiles_right for r in results) / cells
+    # the readers alone: on the photos whose outline was found within the tolerance
+    located = [r for r in results if r.located]
+    out["located_photos"] = len(located)
+    for a in (*ATTRS, "tile"):
+        right = sum(r.tiles_right if a == "tile" else r.correct[a] for r in located)
+        out[f"located_{a}_accuracy"] = right / (16 * len(located)) if located else float("nan")
     out["garden_exact"] = sum(r.garden_exact for r in results) / n
     out["score_exact"] = sum(r.score_read is not None and r.score_read == r.score_true for r in results) / n
     out["localisation_failures"] = sum(not r.located for r in results)
@@ -186,6 +192,8 @@ def format_summary(s: dict[str, Any]) -> str:
         f"{'whole-tile accuracy':<24}{s['tile_accuracy'] * 100:7.2f} %",
         f"{'whole-garden exact':<24}{s['garden_exact'] * 100:7.2f} %",
         f"{'final-score exact (L5)':<24}{s['score_exact'] * 100:7.2f} %",
+        f"{'on located photos':<24}{s['located_photos']:4d}   ("
+        + ", ".join(f"{a} {s[f'located_{a}_accuracy'] * 100:.2f} %" for a in (*ATTRS, "tile")) + ")",
         f"{'localisation failures':<24}{s['localisation_failures']:4d}   "
         f"(median corner error {s['median_corner_error_tiles']:.3f} tile)",
         f"{'silent failures':<24}{s['silent_failures']:4d}   (failures not flagged; outline flagged on "
