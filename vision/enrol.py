@@ -23,8 +23,9 @@ and one tile of another floor. Stages, each arrays in, arrays out:
    boards (``render_photo(..., tile_images=...)``) and, given a photo of the empty board
    (``--board``), a share of them onto that board (:func:`board_picture`: its 4×4 spaces found and
    the board around them rectified), plus the enrolment photos themselves (weighted up), train the
-   readers (:func:`vision.train.fit_readers`); the tile map is learned again from the renders, so
-   the copy's board is "not tile" to it.
+   readers (:func:`vision.train.fit_readers`); with a board photo the tile map is learned again
+   from the renders, so the copy's board is "not tile" to it; without one the base model's map
+   (trained on random art) is kept.
 """
 
 from __future__ import annotations
@@ -89,8 +90,10 @@ class EnrolConfig:
     art_side: int = 128
     #: Weight of the enrolment photos themselves against one rendered photo.
     photo_weight: float = 8.0
-    #: Learn the tile map again from the rendered photos of the copy (else keep the base model's).
-    learn_map: bool = True
+    #: Learn the tile map again from the rendered photos of the copy (True), keep the base model's
+    #: (False), or learn it only when a board photo shows the copy's own board (None): the bundled
+    #: map, trained on random art, finds the copy's tiles better than one learned from its renders.
+    learn_map: bool | None = None
     #: With a board photo: the share of rendered photos that show the copy's own board (the rest
     #: random boards, so the model still reads the copy on another board or a table), and the side
     #: of the rectified 4×4 spaces in the board's picture.
@@ -632,7 +635,7 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     tile pictures on random boards (``ecfg.board_share`` of them on the copy's own board when the
     enrolment has one), plus the enrolment photos and ``extra`` labelled photos of the same copy
     (games' photos the players corrected), both weighted ``ecfg.photo_weight``; the tile map is
-    learned again from the renders (``ecfg.learn_map``) or kept from ``base``."""
+    learned again from the renders or kept from ``base`` (``ecfg.learn_map``)."""
     from vision.synth.generate import photo_rng
     from vision.synth.photo import render_photo
     from vision.train import fit_readers, refit_mask
@@ -659,10 +662,11 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
             path = write_labelled(tmp / "renders" / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
             rendered.append(read_labelled(path))
         enrolled = _labelled_photos(enrolment, tmp, cfg)
-        head = 0.85 if ecfg.learn_map else 1.0
+        learn_map = ecfg.learn_map if ecfg.learn_map is not None else enrolment.board is not None
+        head = 0.85 if learn_map else 1.0
         model = fit_readers([(rendered, 1.0), ([*enrolled, *extra], ecfg.photo_weight)], base,
                             lambda f, m: report(0.5 + (head - 0.5) * f, m))
-        if ecfg.learn_map:  # the tile map learns the copy's art too (on random boards)
+        if learn_map:  # the tile map learns the copy's art and board too
             model = refit_mask(model, [tmp / "renders"], lambda f, m: report(head + (1 - head) * f, "tile map: " + m))
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"

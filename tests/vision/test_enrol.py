@@ -99,9 +99,10 @@ def test_labels_out_writes_the_labelled_photo_format(floor_photos: tuple[Path, P
 def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
     _, given = floor_photos
     base = resolve_model(None)
-    ecfg = replace(DEFAULT_ENROL, renders=12, render_size=(640, 480), learn_map=False, art_side=64)
+    ecfg = replace(DEFAULT_ENROL, renders=12, render_size=(640, 480), art_side=64)
     result = enrol_labels(_pairs(given), base, ecfg)
     model = build_copy_model(result, base, ecfg, work_dir=tmp_path / "work")
+    assert model.mask is base.mask  # no board photo: the bundled tile map is kept
     from vision.enrol import copy_art
 
     art = copy_art(result, 64, base.cfg)
