@@ -796,23 +796,30 @@ def render_tile(
     canvas = _Canvas(s)
     _DECORS[t.decor](canvas, (cx * s, cy * s), d * s, style)
     mask = canvas.mask.astype(np.float32) / 255.0
+    img = drop_shadow(img, mask, 0.45)
+    m = mask[..., None]
+    img = img * (1 - m) + canvas.img.astype(np.float32) * m
+    return rim_and_turn(img, 0.72, t.corner)
+
+
+def drop_shadow(img: FloatImage, mask: np.ndarray, strength: float) -> FloatImage:
+    """``img`` darkened under a soft shadow of the ``(S, S)`` 0..1 figure ``mask``, cast down-right."""
+    s = img.shape[0]
     shift = max(1, round(s / 60))
     shadow = np.zeros_like(mask)
     shadow[shift:, shift:] = mask[:-shift, :-shift]
-    shadow = cv2.GaussianBlur(shadow, (0, 0), max(0.8, s / 120))[..., None] * 0.45
-    img = img * (1 - shadow)
-    m = mask[..., None]
-    img = img * (1 - m) + canvas.img.astype(np.float32) * m
+    shadow = cv2.GaussianBlur(shadow, (0, 0), max(0.8, s / 120))[..., None] * strength
+    return img * (1 - shadow)
 
-    # printed-cardboard edge: a thin dark rim and a slight bevel
-    rim = max(1, round(s / 100))
-    img[:rim, :] *= 0.72
-    img[-rim:, :] *= 0.72
-    img[:, :rim] *= 0.72
-    img[:, -rim:] *= 0.72
 
+def rim_and_turn(img: FloatImage, shade: float, corner: Corner) -> np.ndarray:
+    """A canonical float drawing -> the placed tile: a thin printed-cardboard rim darkened by
+    ``shade``, clipped to uint8, turned so the path wraps ``corner``."""
+    rim = max(1, round(img.shape[0] / 100))
+    img[:rim, :] *= shade
+    img[-rim:, :] *= shade
+    img[:, :rim] *= shade
+    img[:, -rim:] *= shade
     out = np.clip(img, 0, 255).astype(np.uint8)
-    turns = CORNER_TURNS[t.corner]
-    if turns:
-        out = np.ascontiguousarray(np.rot90(out, k=-turns))
-    return out
+    turns = CORNER_TURNS[corner]
+    return np.ascontiguousarray(np.rot90(out, k=-turns)) if turns else out

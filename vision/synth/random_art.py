@@ -27,7 +27,7 @@ import numpy as np
 
 from scorer.tiles import Tile
 from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS, Decor, Floor, PathMaterial
-from vision.synth.art import _DECORS, CORNER_TURNS, _band_mask, _Canvas, _grain, _polar, _smooth_noise
+from vision.synth.art import _DECORS, _band_mask, _Canvas, _grain, _polar, _smooth_noise, drop_shadow, rim_and_turn
 
 #: Each floor's colour family: (hue degrees lo, hi), (saturation lo, hi), (value lo, hi).
 FLOOR_FAMILIES: Final[dict[Floor, tuple[tuple[float, float], tuple[float, float], tuple[float, float]]]] = {
@@ -261,21 +261,11 @@ def dialect_tile(tile: Tile, size: int, rng: np.random.Generator, dialect: Diale
         mask = cv2.warpAffine(mask, flip, (s, s), flags=cv2.INTER_NEAREST)
     if dialect.figure_hue[tile.decor]:
         fig = _hue_turn(fig, dialect.figure_hue[tile.decor])
-    m = (mask.astype(np.float32) / 255.0)[..., None]
+    m = mask.astype(np.float32) / 255.0
     if dialect.figure_shadow:
-        shift = max(1, round(s / 60))
-        shadow = np.zeros_like(m[..., 0])
-        shadow[shift:, shift:] = m[:-shift, :-shift, 0]
-        img = img * (1 - cv2.GaussianBlur(shadow, (0, 0), max(0.8, s / 120))[..., None] * 0.4)
-    img = img * (1 - m) + fig.astype(np.float32) * m
-
-    rim = max(1, round(s / 100))
-    for sl in ((slice(0, rim), slice(None)), (slice(-rim, None), slice(None)),
-               (slice(None), slice(0, rim)), (slice(None), slice(-rim, None))):
-        img[sl] *= dialect.rim
-    out = np.clip(img, 0, 255).astype(np.uint8)
-    turns = CORNER_TURNS[tile.corner]
-    return np.ascontiguousarray(np.rot90(out, k=-turns)) if turns else out
+        img = drop_shadow(img, m, 0.4)
+    img = img * (1 - m[..., None]) + fig.astype(np.float32) * m[..., None]
+    return rim_and_turn(img, dialect.rim, tile.corner)
 
 
 def random_tile(tile: Tile, size: int, rng: np.random.Generator | None) -> np.ndarray:
