@@ -15,6 +15,7 @@ in :mod:`ui.copies` (tested without Streamlit).
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,8 @@ BOARD = "board"
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic")
 #: Side of the picture of what to lay out, in pixels.
 LAYOUT_SIDE = 200
+
+log = logging.getLogger(__name__)
 
 
 def enrol_dir() -> Path:
@@ -249,14 +252,18 @@ def _check(T: Any, kept: dict[Floor, Path], base: Any) -> bool:
     s = ss()
     try:
         result = enrol_labels([(f.value, p) for f, p in kept.items()], base)
-    except (ValueError, OSError) as exc:
+    except Exception as exc:  # also the reader's own failure on an odd photo (cv2.error, MemoryError)
+        if not isinstance(exc, (ValueError, OSError)):
+            log.exception("checking the floor photos failed")
         st.error(error_words(T, exc))
         return False
     board = board_photo()
     if board is not None:
         try:
             result.board = board_picture(board, base)
-        except EnrolError as exc:  # the floors still teach the copy; the board only helps
+        except Exception as exc:  # the floors still teach the copy; the board only helps
+            if not isinstance(exc, EnrolError):
+                log.exception("reading the board photo failed")
             st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
     s.enrolment = result
     s.enrol_picked = {}
@@ -356,7 +363,9 @@ def _build(T: Any, result: Any, name: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         saved = Path(model.save(path))
         copies.remember(clean, saved)
-    except (ValueError, OSError) as exc:
+    except Exception as exc:  # also the trainer's own failure (cv2.error, MemoryError, numpy)
+        if not isinstance(exc, (ValueError, OSError)):
+            log.exception("building the copy model failed")
         st.error(T("enrol_build_failed", error=problem_words(T, exc)))
         return
     s.settings["model_path"] = str(saved)

@@ -12,6 +12,7 @@ and the exports use too.
 from __future__ import annotations
 
 import errno
+from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.errors import NotationError, Problem
@@ -273,7 +274,8 @@ EN: dict[str, str] = {
                                   "above, in even light",
     "enrol_problem_bad_option": "a setting is out of range",
     "enrol_problem_file": "a file could not be read or written",
-    "enrol_problem_unexpected": "the photos could not be processed",
+    "enrol_problem_unexpected": "the photos could not be processed; take them again from straight above "
+                                "in good light and try again",
     "enrol_model_unavailable": "The recognition model could not be loaded, so the photos cannot be checked and no "
                                "model can be built now. Your photos and labels are kept; reinstall the app (its "
                                "model file is missing or damaged), then try again.",
@@ -617,7 +619,8 @@ DE: dict[str, str] = {
                                   "und gleichmäßig beleuchtet fotografieren",
     "enrol_problem_bad_option": "eine Einstellung liegt außerhalb des erlaubten Bereichs",
     "enrol_problem_file": "eine Datei konnte nicht gelesen oder geschrieben werden",
-    "enrol_problem_unexpected": "die Fotos ließen sich nicht verarbeiten",
+    "enrol_problem_unexpected": "die Fotos ließen sich nicht verarbeiten; sie genau von oben bei gutem "
+                                "Licht neu aufnehmen und es erneut versuchen",
     "enrol_model_unavailable": "Das Erkennungsmodell konnte nicht geladen werden, daher können die Fotos jetzt "
                                "weder geprüft noch ein Modell erstellt werden. Deine Fotos und Zuordnungen bleiben "
                                "erhalten; die App neu installieren (ihre Modelldatei fehlt oder ist beschädigt) und "
@@ -724,6 +727,25 @@ _FILE_PROBLEMS = {errno.ENOSPC: "full", getattr(errno, "EDQUOT", errno.ENOSPC): 
 _SQLITE_PROBLEMS = {13: "full", 8: "read_only", 3: "denied"}
 
 
+@dataclass(frozen=True)
+class Said:
+    """A message kept to be worded when shown (:meth:`Translator.say`), so that it follows a change of
+    language: a catalogue key and its values; a value that is itself a :class:`Said` is worded first."""
+
+    key: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+def file_problem_key(exc: BaseException) -> str:
+    """The catalogue key of why a file in the data folder could not be written (an ``OSError``'s errno,
+    a ``sqlite3.Error``'s code); anything else gets the general one."""
+    kind = _FILE_PROBLEMS.get(getattr(exc, "errno", None) or -1)
+    code = getattr(exc, "sqlite_errorcode", None)
+    if kind is None and isinstance(code, int):
+        kind = _SQLITE_PROBLEMS.get(code & 0xFF)  # the primary code: SQLITE_READONLY_DIRECTORY is READONLY
+    return f"file_problem_{kind or 'other'}"
+
+
 class Translator:
     """Looks up UI text in one language; also names game terms (features, tiles, boards)."""
 
@@ -740,6 +762,10 @@ class Translator:
             except (KeyError, IndexError, ValueError):
                 return text
         return text
+
+    def say(self, said: Said) -> str:
+        """A kept message in this language, its nested values worded too."""
+        return self(said.key, **{name: self.say(v) if isinstance(v, Said) else v for name, v in said.values.items()})
 
     def value(self, attr: str, value: str | None) -> str:
         """A tile part's display name: ``value("floor", "cherry_blossom")`` -> "cherry blossom"."""
@@ -798,11 +824,7 @@ class Translator:
     def file_problem(self, exc: BaseException) -> str:
         """Why a file in the data folder could not be written (an ``OSError``'s errno, a
         ``sqlite3.Error``'s code), never the system's English; anything else gets a general wording."""
-        kind = _FILE_PROBLEMS.get(getattr(exc, "errno", None) or -1)
-        code = getattr(exc, "sqlite_errorcode", None)
-        if kind is None and isinstance(code, int):
-            kind = _SQLITE_PROBLEMS.get(code & 0xFF)  # the primary code: SQLITE_READONLY_DIRECTORY is READONLY
-        return self(f"file_problem_{kind or 'other'}")
+        return self(file_problem_key(exc))
 
     def notation_error(self, exc: ValueError) -> str:
         """Why text is not valid notation (every bad part); other errors as they say it."""

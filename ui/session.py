@@ -195,7 +195,7 @@ def _take(game_id: str, draft: Draft, version: int, stored: bool) -> None:
     s.saved_json = s.base_json if stored else ""
     s.undo = {i: vm.GardenUndo.start(p["garden"]) for i, p in enumerate(draft["players"])}
     s.gen = s.get("gen", 0) + 1
-    s.messages = {}  # player index -> (level, text) for the photo step
+    s.messages = {}  # player index -> the photo step's message (ui.tab_gardens.Message)
     s.clicks = {}  # player index -> list of clicked points (photo pixels)
     s.confirm = None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import streamlit as st
 
 from scorer.vocab import Floor
@@ -9,6 +11,8 @@ from ui import i18n, photos
 from ui import viewmodel as vm
 from ui.enrol_page import enrol_panel, problem_words
 from ui.session import GAME_PARAM, get_model, keep_settings, ss, start_game
+
+log = logging.getLogger(__name__)
 
 
 def sidebar(T: i18n.Translator) -> None:
@@ -70,7 +74,9 @@ def recognition_panel(T: i18n.Translator) -> None:
             try:
                 # a copy in use is rebuilt from its floor photos
                 path = calibration.retrain(progress, model_path=s.settings.get("model_path"))
-            except (ImportError, ValueError, OSError) as exc:
+            except Exception as exc:  # also the trainer's own failure on an odd photo (cv2.error, MemoryError)
+                if not isinstance(exc, (ImportError, ValueError, OSError)):
+                    log.exception("retraining failed")
                 st.error(T("training_failed", why=training_words(T, exc)))
             else:
                 s.settings["model_path"] = str(path)

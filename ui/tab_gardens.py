@@ -3,6 +3,7 @@ tap (ui.garden_grid) and, for keyboards, the tile table and the notation."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -15,6 +16,7 @@ from scorer.vocab import MAX_COINS, MIN_COINS
 from ui import i18n, photos, state
 from ui import viewmodel as vm
 from ui.garden_grid import garden_grid
+from ui.i18n import Said
 from ui.session import garden_undo, k, model_or_error, notify, photo_image, ss
 from vision import overlay
 from vision.geometry import downscale
@@ -22,6 +24,12 @@ from vision.io import ALL_IMAGE_PROBLEMS
 
 #: Longer side of the photo as shown (phones are ~400 px wide; enough for a sharp desktop view too).
 DISPLAY_SIDE = 900
+
+log = logging.getLogger(__name__)
+
+#: What a photo step says (``session.messages[player]``): a level (``st.success``, ``st.warning`` …) and
+#: the parts, worded when shown so that a change of language rewords them at once.
+Message = tuple[str, tuple[Said, ...]]
 
 
 def gardens_tab(T: i18n.Translator) -> None:
@@ -110,22 +118,26 @@ def read_jointly(T: i18n.Translator, indices: list[int]) -> None:
     except photos.PhotoError as exc:  # every reading stays as it was
         st.warning(photo_error_words(T, exc, [p["name"] for p in players]))
         return
+    except Exception:  # the reader's own failure on an odd photo (cv2.error, MemoryError, numpy): no traceback
+        log.exception("reading photos together failed")
+        st.warning(T("joint_failed"))
+        return
     for i, player, new in zip(indices, players, readings):
         # the user's corrections, confirmations ("Right as read") and outline check carry over
         reading, merged = vm.merge_reading(player["reading"], new, player["garden"])
         player["reading"] = reading
         set_grid(player, vm.empty_grid() if outline_unconfirmed(reading) else merged)
-        s.messages[i] = ("success", T("read_ok", n=len(reading["review"])) if reading["review"]
-                         else T("read_ok_clean"))
+        s.messages[i] = ("success", (read_ok(reading),))
     st.rerun()
 
 
 def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_cells: list[str]) -> None:
     s = ss()
     photo_input(T, i, player)
-    message = s.messages.get(i)
+    message: Message | None = s.messages.get(i)
     if message:
-        getattr(st, message[0])(message[1])
+        level, parts = message
+        getattr(st, level)("\n\n".join(T.say(part) for part in parts))
     image = photo_image(player.get("photo"))
     reading = player.get("reading")
     marks = vm.cells_to_mark(reading, player["garden"], conflict_cells)
@@ -195,13 +207,17 @@ def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes
     try:
         loaded = photos.load_photo(data)
     except photos.PhotoError as exc:
-        s.messages[i] = ("error", photo_error_words(T, exc))
+        s.messages[i] = ("error", (photo_error_said(exc),))
+        return
+    except Exception:  # the decoder's own failure on an odd file (cv2.error, MemoryError): no traceback
+        log.exception("loading a photo failed")
+        s.messages[i] = ("error", (Said("photo_load_error", {"why": Said("photo_problem_unreadable")}),))
         return
     try:
         photos.save_copy(loaded, state.photo_path(loaded.digest))
-        unsaved = ""
+        unsaved = None
     except OSError as exc:  # the photo is still read and kept in this session
-        unsaved = T("photo_not_stored", why=T.file_problem(exc))
+        unsaved = Said("photo_not_stored", {"why": Said(i18n.file_problem_key(exc))})
     s.photos[loaded.digest] = loaded.image
     player["photo"] = loaded.digest
     player["reading"] = None
@@ -209,7 +225,7 @@ def handle_photo(T: i18n.Translator, i: int, player: dict[str, Any], data: bytes
     run_reader(T, i, player, loaded.image, None)
     if unsaved:  # said above what the reader found
         said = s.messages.get(i)
-        s.messages[i] = ("warning", f"{unsaved}\n\n{said[1]}" if said else unsaved)
+        s.messages[i] = ("warning", (unsaved, *said[1]) if said else (unsaved,))
     s.timings[i] = {"photo_total": time.perf_counter() - t0, **loaded.timings}
 
 
@@ -217,53 +233,72 @@ def run_reader(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, c
     s = ss()
     model, error = model_or_error()
     if model is None:
-        s.messages[i] = ("warning", unavailable_words(T, error, copy_model=bool(s.settings.get("model_path"))))
+        s.messages[i] = ("warning", (unavailable_said(error, copy_model=bool(s.settings.get("model_path"))),))
         return
     try:
         with st.spinner(T("reading")):
             reading = photos.read_photo(image, model=model, corners=corners, digest=player.get("photo") or "")
     except photos.PhotoError as exc:
-        s.messages[i] = ("warning", photo_error_words(T, exc))
+        s.messages[i] = ("warning", (photo_error_said(exc),))
+        return
+    except Exception:  # the reader's own failure on an odd photo (cv2.error, MemoryError, numpy): no traceback
+        log.exception("reading a photo failed")
+        s.messages[i] = ("warning", (Said("read_error"),))
         return
     player["reading"] = reading
     if outline_unconfirmed(reading):  # tiles stay empty until the outline is confirmed
         set_grid(player, vm.empty_grid())
-        s.messages[i] = ("info", T("outline_unsure"))
+        s.messages[i] = ("info", (Said("outline_unsure"),))
         return
     set_grid(player, reading["garden"])
+    s.messages[i] = ("success", (read_ok(reading),))
+
+
+def read_ok(reading: dict[str, Any]) -> Said:
+    """A garden read: how many tiles to check, when any."""
     n_review = len(reading["review"])
-    s.messages[i] = ("success", T("read_ok", n=n_review) if n_review else T("read_ok_clean"))
+    return Said("read_ok", {"n": n_review}) if n_review else Said("read_ok_clean")
+
+
+def unavailable_said(exc: BaseException | None, copy_model: bool) -> Said:
+    """Why photos cannot be read now, never the exception's English: photo reading is not installed
+    (an ImportError), else the model cannot be loaded (``vision.model.ModelLoadError``): the copy's
+    model in use (``copy_model``; reset to the bundled one) or the bundled one (reinstall)."""
+    if isinstance(exc, ImportError) or getattr(exc, "kind", None) == "unavailable":
+        why = Said("reader_not_installed")
+    elif copy_model:
+        why = Said("reader_copy_not_loaded", {"reset": Said("reset_model"), "section": Said("improve_title")})
+    else:
+        why = Said("reader_not_loaded")
+    return Said("reading_unavailable", {"why": why})
 
 
 def unavailable_words(T: i18n.Translator, exc: BaseException | None, copy_model: bool) -> str:
-    """Why photos cannot be read now, in the player's language, never the exception's English: photo
-    reading is not installed (an ImportError), else the model cannot be loaded (``vision.model.ModelLoadError``):
-    the copy's model in use (``copy_model``; reset to the bundled one) or the bundled one (reinstall)."""
-    if isinstance(exc, ImportError) or getattr(exc, "kind", None) == "unavailable":
-        why = T("reader_not_installed")
-    elif copy_model:
-        why = T("reader_copy_not_loaded", reset=T("reset_model"), section=T("improve_title"))
-    else:
-        why = T("reader_not_loaded")
-    return T("reading_unavailable", why=why)
+    """:func:`unavailable_said` in the player's language."""
+    return T.say(unavailable_said(exc, copy_model))
+
+
+def photo_error_said(exc: photos.PhotoError, names: Sequence[str] | None = None) -> Said:
+    """A photo that could not be used or read, with what to try, never the exception's English: a load
+    by its image problem's code (none: a general one), no garden found, reading not installed, else a
+    general sentence. ``names``: the players whose photos were read together, in order; the error's
+    ``photo_index`` says whose photo it is about."""
+    if exc.kind == "load":
+        code = exc.code if exc.code in ALL_IMAGE_PROBLEMS else "unreadable"
+        return Said("photo_load_error", {"why": Said(f"photo_problem_{code}")})
+    if exc.kind == "unavailable":
+        return unavailable_said(exc, copy_model=False)
+    if names is None:
+        return Said("grid_not_found" if exc.kind == "grid" else "read_error")
+    i = exc.photo_index
+    if i is None or not 0 <= i < len(names):
+        return Said("joint_failed")
+    return Said("joint_no_garden" if exc.kind == "grid" else "joint_photo_failed", {"name": names[i]})
 
 
 def photo_error_words(T: i18n.Translator, exc: photos.PhotoError, names: Sequence[str] | None = None) -> str:
-    """A photo that could not be used or read, in the player's language with what to try, never the
-    exception's English: a load by its image problem's code (none: a general one), no garden found,
-    reading not installed, else a general sentence. ``names``: the players whose photos were read
-    together, in order; the error's ``photo_index`` says whose photo it is about."""
-    if exc.kind == "load":
-        code = exc.code if exc.code in ALL_IMAGE_PROBLEMS else "unreadable"
-        return T("photo_load_error", why=T(f"photo_problem_{code}"))
-    if exc.kind == "unavailable":
-        return unavailable_words(T, exc, copy_model=False)
-    if names is None:
-        return T("grid_not_found" if exc.kind == "grid" else "read_error")
-    i = exc.photo_index
-    if i is None or not 0 <= i < len(names):
-        return T("joint_failed")
-    return T("joint_no_garden" if exc.kind == "grid" else "joint_photo_failed", name=names[i])
+    """:func:`photo_error_said` in the player's language."""
+    return T.say(photo_error_said(exc, names))
 
 
 def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, expanded: bool = False) -> None:

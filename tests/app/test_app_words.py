@@ -152,7 +152,10 @@ def test_a_game_the_history_cannot_take_is_said_in_german_and_stays(monkeypatch:
     assert any(s.value == "Gespeichert als Spiel #1." for s in at.success)
 
 
-def test_a_failed_retraining_is_said_in_german(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+@pytest.mark.parametrize("failure", ["value", "cv2"])
+def test_a_failed_retraining_is_said_in_german(monkeypatch: pytest.MonkeyPatch, data_dir: Path, failure: str) -> None:
+    import cv2
+
     from ui import calibration, photos
 
     status = photos.vision_status()
@@ -163,6 +166,8 @@ def test_a_failed_retraining_is_said_in_german(monkeypatch: pytest.MonkeyPatch, 
 
     def retrain(progress: Any, model_path: str | None = None) -> Path:  # as vision.train says it, in English
         progress(0.5, "rendering synthetic photos 30/60")
+        if failure == "cv2":  # OpenCV's own error on an odd kept photo
+            raise cv2.error("OpenCV(4.10.0) resize.cpp:4152: error: (-215:Assertion failed) !ssize.empty()")
         raise ValueError("/data/examples: no labelled photos (image + .json sidecar) in /data/examples")
 
     monkeypatch.setattr(calibration, "retrain", retrain)
@@ -292,6 +297,67 @@ def test_a_photo_with_no_garden_is_said_in_german_and_nothing_is_lost(data_dir: 
     assert "no garden" not in texts(at).lower() and "block of tiles" not in texts(at)
     assert_kept(at, data_dir, digest)
     assert any(e.label == "Umriss falsch? Die vier Ecken anklicken" for e in at.expander)  # what to try is there
+
+
+READ_FAILED = "Das Foto konnte nicht gelesen werden. Unten die vier Ecken des Gartens anklicken, das Foto genau " \
+              "von oben neu aufnehmen oder die Plättchen von Hand eingeben."
+LOAD_FAILED = "Dieses Foto ist nicht verwendbar: das Bild lässt sich nicht dekodieren. Ein anderes Foto wählen " \
+              "oder aufnehmen, oder die Plättchen unten von Hand eingeben."
+
+
+@pytest.mark.parametrize("stage", ["read", "load"])
+def test_a_photo_the_reader_itself_fails_on_is_said_in_german_and_nothing_is_lost(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path, stage: str) -> None:
+    import cv2
+    import numpy as np
+
+    from ui import photos, tab_gardens
+
+    def fails(*_args: object, **_kwargs: object) -> None:  # not a ValueError: OpenCV's, or out of memory
+        if stage == "read":
+            raise cv2.error("OpenCV(4.10.0) warp.cpp:1815: error: (-215:Assertion failed) dst.cols < SHRT_MAX")
+        raise MemoryError
+
+    monkeypatch.setattr(tab_gardens, "model_or_error", lambda: (object(), None))  # any model: the reader fails
+    monkeypatch.setattr(photos, "read_photo" if stage == "read" else "load_photo", fails)
+    at = german_app(data_dir)
+    enter_name_and_coins(at)
+    digest = upload(at, np.full((480, 640, 3), 128, np.uint8))  # no exception
+    said = [m.value for kind in (at.warning, at.error) for m in kind]
+    assert said == [READ_FAILED if stage == "read" else LOAD_FAILED]
+    assert "OpenCV" not in texts(at) and "Memory" not in texts(at)
+    assert widget(at.text_input, key(at, "name0")).value == "Zoë"
+    assert widget(at.number_input, key(at, "coins0")).value == 5
+    player = at.session_state["draft"]["players"][0]
+    assert (player["name"], player["coins"], player["reading"]) == ("Zoë", 5, None)
+    if stage == "read":  # the photo is kept: the corners can be clicked or the tiles entered
+        assert_kept(at, data_dir, digest)
+    else:
+        assert not player.get("photo")
+
+
+def test_a_photo_message_follows_a_change_of_language(data_dir: Path) -> None:
+    import cv2
+    import numpy as np
+
+    from ui.photos import reading_ready
+
+    if reading_ready() is not None:
+        pytest.skip("no vision pipeline")
+    at = run(AppTest.from_file(APP, default_timeout=120))
+    widget(at.text_input, key(at, "name0")).input("Zoë")
+    run(at)
+    table = np.full((600, 800, 3), 90, np.uint8)
+    cv2.putText(table, "no garden here", (100, 300), cv2.FONT_HERSHEY_SIMPLEX, 2, (255, 255, 255), 3)
+    upload(at, table)
+    assert [w.value for w in at.warning] == ["No garden found in this photo. Click the garden's four corners below, "
+                                             "take the photo again from straight above, or enter the tiles by hand."]
+    at.sidebar.radio[0].set_value("de")
+    run(at)
+    assert [w.value for w in at.warning] == ["Kein Garten im Foto gefunden. Unten die vier Ecken des Gartens "
+                                             "anklicken, das Foto genau von oben neu aufnehmen oder die Plättchen "
+                                             "von Hand eingeben."]
+    assert at.session_state["draft"]["players"][0]["name"] == "Zoë"
 
 
 @pytest.fixture

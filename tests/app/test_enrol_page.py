@@ -261,6 +261,28 @@ def test_a_floor_photo_the_app_cannot_use_is_refused_in_german(case: str, empty_
         assert english not in errors[0]
 
 
+def test_a_floor_photo_the_reader_itself_fails_on_is_said_in_german_and_stays(
+        empty_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cv2
+
+    from vision import enrol
+
+    def fails(*_args: object, **_kwargs: object) -> None:  # not a ValueError: OpenCV's own error
+        raise cv2.error("OpenCV(4.10.0) resize.cpp:4152: error: (-215:Assertion failed) !ssize.empty()")
+
+    monkeypatch.setattr(enrol, "enrol_labels", fails)
+    state.save_settings({"lang": "de", "model_path": None}, empty_dir)
+    at = run(AppTest.from_file(APP, default_timeout=120))
+    widget(at.sidebar.file_uploader, "enrol_upload_sand").set_value(("sand.png", _photo(".png"), "image/png"))
+    run(at)
+    widget(at.sidebar.button, "enrol_check").click()
+    run(at)  # no exception
+    assert [e.value for e in at.sidebar.error] == [
+        "Die Zuordnung konnte nicht geprüft werden: die Fotos ließen sich nicht verarbeiten; sie genau von oben bei "
+        "gutem Licht neu aufnehmen und es erneut versuchen"]
+    assert list(floor_photos()) == [Floor.SAND]  # the photo stays for another try
+
+
 def test_a_board_photo_the_app_cannot_use_is_left_out_in_german(data_dir: Path) -> None:
     state.save_settings({"lang": "de", "model_path": None}, data_dir)
     (data_dir / "enrol" / "board.jpg").write_bytes(b"hello, not an image")
