@@ -313,7 +313,8 @@ EN: dict[str, str] = {
     "synced": "Updated with changes made on another device.",
     "legacy_imported": "Your earlier unsaved game was kept as game {id} (History → Unfinished games).",
     "draft_unreadable": "Game {id} could not be opened ({why}); a new game was started.",
-    "draft_damaged": "its stored entries are damaged or from another version of the app",
+    "draft_problem_damaged": "its stored entries are damaged",
+    "draft_problem_version": "it was stored by another version of the app",
     "drafts_unavailable": "Unfinished games cannot be stored ({why}). This game stays on this page and is stored "
                           "once the data folder can be written.",
     "drafts_not_shown": "The unfinished games cannot be shown ({why}).",
@@ -661,7 +662,8 @@ DE: dict[str, str] = {
     "synced": "Mit Änderungen von einem anderen Gerät aktualisiert.",
     "legacy_imported": "Dein früheres ungespeichertes Spiel wurde als Spiel {id} behalten (Verlauf → Offene Spiele).",
     "draft_unreadable": "Spiel {id} ließ sich nicht öffnen ({why}); ein neues Spiel wurde begonnen.",
-    "draft_damaged": "seine gespeicherten Eingaben sind beschädigt oder stammen aus einer anderen Version der App",
+    "draft_problem_damaged": "seine gespeicherten Eingaben sind beschädigt",
+    "draft_problem_version": "es wurde von einer anderen Version der App gespeichert",
     "drafts_unavailable": "Offene Spiele können nicht gespeichert werden ({why}). Dieses Spiel bleibt auf dieser "
                           "Seite und wird gespeichert, sobald der Datenordner beschreibbar ist.",
     "drafts_not_shown": "Die offenen Spiele können nicht angezeigt werden ({why}).",

@@ -21,7 +21,16 @@ import streamlit as st
 from ui import i18n, photos, state
 from ui import viewmodel as vm
 from vision import overlay
-from zengarden.drafts import Draft, DraftError, DraftStore, EditConflict, draft_json, new_game_id, valid_game_id
+from zengarden.drafts import (
+    DRAFT_PROBLEMS,
+    Draft,
+    DraftError,
+    DraftStore,
+    EditConflict,
+    draft_json,
+    new_game_id,
+    valid_game_id,
+)
 from zengarden.history import History, data_dir
 
 #: The query parameter naming the game: ``http://host:8501/?game=Ab3dE-9x``.
@@ -163,13 +172,18 @@ def init_session() -> None:
         _take(new_game_id(), vm.new_draft(), version=0, stored=True)  # stored once something is entered
 
 
+def draft_problem_words(T: i18n.Translator, code: str) -> str:
+    """Why a stored draft cannot be used (``zengarden.drafts.DRAFT_PROBLEMS``), never the store's English."""
+    return T(f"draft_problem_{code if code in DRAFT_PROBLEMS else 'damaged'}")
+
+
 def open_game(game_id: str) -> None:
     """Continue the game stored under ``game_id``; an id not stored yet starts an empty game under it
     (a link shared before anything was entered)."""
     try:
         stored = drafts().load(game_id)
-    except DraftError:  # its stored row is not a draft this app can use
-        notify("error", "draft_unreadable", id=game_id, why=translator()("draft_damaged"))
+    except DraftError as exc:  # its stored row is not a draft this app can use
+        notify("error", "draft_unreadable", id=game_id, why=draft_problem_words(translator(), exc.code))
         _take(new_game_id(), vm.new_draft(), version=0, stored=True)
         return
     except (OSError, sqlite3.Error) as exc:

@@ -11,7 +11,7 @@ import streamlit as st
 from scorer import InvalidGameError
 from ui import i18n
 from ui import viewmodel as vm
-from ui.session import drafts, get_history, k, notify, resume_game, ss, start_game
+from ui.session import draft_problem_words, drafts, get_history, k, notify, resume_game, ss, start_game
 from zengarden.drafts import DraftSummary
 
 
@@ -37,8 +37,8 @@ def confirm(T: i18n.Translator, action: tuple[str, object], question: str, yes: 
 
 
 def draft_label(T: i18n.Translator, d: DraftSummary) -> str:
-    if d.problem:  # the store's English reason is not shown: the row cannot be used, whatever it says
-        return T("draft_problem", id=d.game_id, problem=T("draft_damaged"))
+    if d.problem:  # the row cannot be resumed, only discarded
+        return T("draft_problem", id=d.game_id, problem=draft_problem_words(T, d.problem))
     return T("draft_row", id=d.game_id, date=d.updated_at[:16].replace("T", " "), names=", ".join(d.players),
              done=d.gardens_done, n=len(d.players))
 

@@ -93,8 +93,18 @@ class Draft(TypedDict):
     history_id: int | None  # the saved game this draft edits, if any
 
 
+#: Why a stored draft cannot be used (``DraftError.code``, ``DraftSummary.problem``; the app words them):
+#: stored by another version of the app, or damaged (not JSON, or not a draft).
+DRAFT_PROBLEMS = ("damaged", "version")
+
+
 class DraftError(ValueError):
-    """A stored or imported draft that cannot be used; the message says what is wrong."""
+    """A stored or imported draft that cannot be used; the message says what is wrong (English, for
+    developers), ``code`` which of :data:`DRAFT_PROBLEMS` it is."""
+
+    def __init__(self, message: str, code: str = "damaged") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 #: What an :class:`EditConflict` can be about: a player's field, the player itself (added or
@@ -137,7 +147,8 @@ class SaveResult:
 
 @dataclass(frozen=True)
 class DraftSummary:
-    """One row of the drafts list; ``problem`` says why a row cannot be resumed (then the rest is empty)."""
+    """One row of the drafts list; ``problem`` is why a row cannot be resumed, one of :data:`DRAFT_PROBLEMS`
+    (then the rest is empty)."""
 
     game_id: str
     version: int
@@ -182,7 +193,7 @@ def parse_draft(data: object) -> Draft:
     if not isinstance(data, dict):
         raise DraftError(f"a draft is a JSON object, got {type(data).__name__}")
     if data.get("version") != DRAFT_VERSION:
-        raise DraftError(f"draft format {data.get('version')!r} is not {DRAFT_VERSION}")
+        raise DraftError(f"draft format {data.get('version')!r} is not {DRAFT_VERSION}", "version")
     boards = data.get("boards")
     if not isinstance(boards, list) or not all(_is_int(b) for b in boards):
         raise DraftError("'boards' must be a list of board numbers")
@@ -499,7 +510,7 @@ class DraftStore:
         try:
             draft = _decode(row[3])
         except DraftError as exc:
-            raise DraftError(f"draft {game_id}: {exc}") from None
+            raise DraftError(f"draft {game_id}: {exc}", exc.code) from None
         return StoredDraft(game_id, int(row[0]), row[1], row[2], draft)
 
     def list_drafts(self, limit: int = 50) -> list[DraftSummary]:
@@ -512,7 +523,7 @@ class DraftStore:
             try:
                 draft = _decode(text)
             except DraftError as exc:
-                out.append(DraftSummary(game_id, int(version), updated, problem=str(exc)))
+                out.append(DraftSummary(game_id, int(version), updated, problem=exc.code))
                 continue
             done = sum(1 for p in draft["players"] if all(t for row in p["garden"] for t in row))
             out.append(DraftSummary(game_id, int(version), updated, tuple(p["name"] for p in draft["players"]),

@@ -466,7 +466,7 @@ def test_a_link_to_an_unreadable_game_is_said_in_german(data_dir: Path) -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["game"] = "broken1"
     run(at)
-    damaged = "seine gespeicherten Eingaben sind beschädigt oder stammen aus einer anderen Version der App"
+    damaged = "seine gespeicherten Eingaben sind beschädigt"  # not JSON
     assert [e.value for e in at.error] == [f"Spiel broken1 ließ sich nicht öffnen ({damaged}); ein neues Spiel "
                                            "wurde begonnen."]
     assert at.query_params["game"] != "broken1"

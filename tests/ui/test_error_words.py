@@ -110,6 +110,18 @@ def test_a_game_file_that_is_not_json_is_worded_in_german() -> None:
                                                       "Spalte 1 fehlerhaft)."
 
 
+@pytest.mark.parametrize(("code", "german"), [
+    ("damaged", "seine gespeicherten Eingaben sind beschädigt"),
+    ("version", "es wurde von einer anderen Version der App gespeichert"),
+    ("no_such_code", "seine gespeicherten Eingaben sind beschädigt"),
+])
+def test_a_stored_draft_that_cannot_be_used_is_worded_by_its_code(code: str, german: str) -> None:
+    from ui.session import draft_problem_words
+
+    assert draft_problem_words(DE, code) == german
+    assert draft_problem_words(EN, code) != german
+
+
 # --- no exception's own text in a message ------------------------------------------------------------
 
 #: Where a caught exception's text is kept on purpose: a reason for tests and scripts to skip, never
