@@ -29,8 +29,12 @@ from scorer.tiles import Tile
 from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS, Decor, Floor, PathMaterial
 from vision.synth.art import _DECORS, _band_mask, _Canvas, _grain, _polar, _smooth_noise, drop_shadow, rim_and_turn
 
-#: Each floor's colour family: (hue degrees lo, hi), (saturation lo, hi), (value lo, hi).
-FLOOR_FAMILIES: Final[dict[Floor, tuple[tuple[float, float], tuple[float, float], tuple[float, float]]]] = {
+Colour = tuple[int, int, int]
+#: A colour family: (hue degrees lo, hi), (saturation lo, hi), (value lo, hi).
+Family = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
+
+#: Each floor's colour family.
+FLOOR_FAMILIES: Final[dict[Floor, Family]] = {
     Floor.SAND: ((32, 56), (0.22, 0.58), (0.74, 0.96)),
     Floor.GRAVEL: ((0, 360), (0.0, 0.18), (0.38, 0.70)),
     Floor.TREES: ((80, 150), (0.35, 0.80), (0.28, 0.66)),
@@ -38,8 +42,8 @@ FLOOR_FAMILIES: Final[dict[Floor, tuple[tuple[float, float], tuple[float, float]
     Floor.WATER: ((188, 228), (0.45, 0.88), (0.45, 0.90)),
     Floor.CHERRY_BLOSSOM: ((305, 352), (0.14, 0.46), (0.78, 0.98)),
 }
-#: Each path material's colour family, as above.
-PATH_FAMILIES: Final[dict[PathMaterial, tuple[tuple[float, float], tuple[float, float], tuple[float, float]]]] = {
+#: Each path material's colour family.
+PATH_FAMILIES: Final[dict[PathMaterial, Family]] = {
     PathMaterial.SAND: ((28, 52), (0.04, 0.30), (0.86, 1.0)),
     PathMaterial.WOOD: ((14, 36), (0.40, 0.78), (0.30, 0.70)),
     PathMaterial.STONE: ((0, 360), (0.0, 0.14), (0.50, 0.80)),
@@ -52,8 +56,6 @@ PATH_DRAWINGS: Final[dict[PathMaterial, tuple[str, ...]]] = {
 }
 EDGINGS: Final = ("none", "dark", "light")
 
-Colour = tuple[int, int, int]
-Family = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 
 
 @dataclass(frozen=True)
