@@ -6,10 +6,12 @@ the empty board, optional; then all 15 tiles of one floor plus any one other), o
 labels decided for each photo shown as the 3 × 5 table of path × decor they were given (a misplaced
 tile stands out; a tap picks a tile, a tap on another swaps their labels, a tap on the picked one
 turns it; a corrected photo's labels are kept in its sidecar, the labelled-photo format, and feed
-the model), then the copy model built with a progress bar, kept under its name ("Our copy") and
-used for every read (``vision.enrol``). Several copies are kept and switched; reset returns to the
-bundled model; the model in use is named above the section. Tap logic and the copies' files live
-in :mod:`ui.copies` (tested without Streamlit).
+the model; when the tiles are not where the reader put them, four taps on the photo give their
+outline, kept in a corners-only sidecar, and the labels are decided again), then the copy model
+built with a progress bar, kept under its name ("Our copy") and used for every read
+(``vision.enrol``). Several copies are kept and switched; reset returns to the bundled model; the
+model in use is named above the section. Tap logic and the copies' files live in :mod:`ui.copies`
+(tested without Streamlit); the four-corner picker in :mod:`ui.corner_taps` (shared with the Gardens tab).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import numpy as np
 
 from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner, Floor
 from ui import copies, photos
+from ui.corner_taps import TapWords, corner_taps
 
 ENROL_DIR = "enrol"
 #: The empty board's photo in the enrolment folder (any image suffix).
@@ -30,6 +33,8 @@ BOARD = "board"
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic")
 #: Side of the picture of what to lay out, in pixels.
 LAYOUT_SIDE = 200
+#: What the four-corner picker says on this page.
+TAP_WORDS = TapWords(help="enrol_corners_help", so_far="enrol_taps_so_far", clear="enrol_clear_taps")
 
 log = logging.getLogger(__name__)
 
@@ -59,24 +64,48 @@ def board_photo(directory: Path | None = None) -> Path | None:
     return next((d / f"{BOARD}{suffix}" for suffix in IMAGE_SUFFIXES if (d / f"{BOARD}{suffix}").is_file()), None)
 
 
-def _keep_upload(stem: str, name: str, data: bytes) -> Path:
-    """Store an uploaded photo as ``<enrol dir>/<stem><suffix>``, replacing the earlier one and its
-    sidecar (labels of another photo do not fit this one). Written beside them first: when the disk
-    refuses it (OSError, raised), the earlier photo and its labels are still there."""
-    d = enrol_dir()
-    d.mkdir(parents=True, exist_ok=True)
-    path = d / f"{stem}{Path(name).suffix.lower() or '.jpg'}"
-    part = d / f".{stem}.part"  # hidden: not matched by '<stem>.*' below nor taken for a photo
+def _write_safely(path: Path, data: bytes, stem: str | None = None) -> None:
+    """Write ``path`` beside it first, then move it in place (with ``stem``, after removing the other
+    ``<stem>.*`` files). When the disk refuses (OSError, raised), the earlier files are all still there."""
+    part = path.with_name(f".{path.name}.part")  # hidden: not matched by '<stem>.*' nor taken for a photo
     try:
         part.write_bytes(data)
-        for old in d.glob(f"{stem}.*"):
+        for old in path.parent.glob(f"{stem}.*") if stem else ():
             if old != path:
                 old.unlink()
         part.replace(path)
     except OSError:
         part.unlink(missing_ok=True)
         raise
+
+
+def _keep_upload(stem: str, name: str, data: bytes) -> Path:
+    """Store an uploaded photo as ``<enrol dir>/<stem><suffix>``, replacing the earlier one and its
+    sidecar (labels of another photo do not fit this one), without losing them when the disk refuses."""
+    d = enrol_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    path = d / f"{stem}{Path(name).suffix.lower() or '.jpg'}"
+    _write_safely(path, data, stem)
     return path
+
+
+def keep_corners(photo: Path, corners: Any) -> Path:
+    """Keep the outline the player tapped as the photo's corners-only sidecar (photo pixels of the
+    file, top-left first, clockwise): a check then cuts the cells there and decides their labels.
+    It replaces labels kept for the photo (new corners, new cells). OSError when the disk refuses."""
+    sidecar = Path(photo).with_suffix(".json")
+    points = [[round(float(x), 2), round(float(y), 2)] for x, y in np.asarray(corners, np.float64).reshape(4, 2)]
+    _write_safely(sidecar, (json.dumps({"corners": points}) + "\n").encode("utf-8"))
+    return sidecar
+
+
+def outline_given(photo: Path) -> bool:
+    """Whether the photo's sidecar gives only its outline (the player's taps), no labels."""
+    try:
+        data = json.loads(Path(photo).with_suffix(".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # none, or unreadable: the check says so
+        return False
+    return isinstance(data, dict) and "corners" in data and "garden" not in data
 
 
 #: Where the path-corner mark sits in a slot, per corner label (x, y as fractions of the slot).
@@ -117,8 +146,8 @@ def save_labels(photo: Any, garden: Any) -> Path:
     corners in the photo's own pixels), so a later check and the model build take them as given."""
     sidecar = Path(photo.path).with_suffix(".json")
     corners = (np.asarray(photo.corners, np.float64) / float(photo.scale)).round(2).tolist()
-    sidecar.write_text(json.dumps({"garden": garden.to_lists(), "corners": corners, "floor": photo.floor.value},
-                                  indent=1) + "\n", encoding="utf-8")
+    _write_safely(sidecar, (json.dumps({"garden": garden.to_lists(), "corners": corners, "floor": photo.floor.value},
+                                       indent=1) + "\n").encode("utf-8"))
     return sidecar
 
 
@@ -189,6 +218,8 @@ def _guide(T: Any) -> None:
     if upload is not None and s.get(f"enrol_seen_{floor}") != upload.file_id \
             and _kept(T, floor, upload, T("enrol_what_floor", floor=T.value("floor", floor))):
         s[f"enrol_seen_{floor}"] = upload.file_id  # stored once, not again on every rerun (it would drop fixes)
+        s.setdefault("enrol_unsaved", {}).pop(floor, None)  # a fix of the photo replaced fits no other
+        s.setdefault("enrol_taps", {}).pop(floor, None)
     kept = floor_photos()
     checklist.caption(" · ".join(("✅ " if f in kept else "⬜ ") + T.value("floor", f.value) for f in ALL_FLOORS))
     if not kept:
@@ -207,6 +238,11 @@ def _guide(T: Any) -> None:
             T("enrol_unsure", cells=", ".join(unsure)) if unsure else T("enrol_all_placed")))
         if ph.outline_reasons:
             st.warning(T("enrol_outline"))  # the locator's reasons are for developers (zengarden enrol prints them)
+        if ph.floor.value in s.get("enrol_unsaved", {}):
+            st.warning(T("enrol_fix_not_saved"))
+        if ph.floor.value in s.get("enrol_tapped", ()):
+            st.caption(T("enrol_outline_tapped"))
+        _outline_taps(T, result, j)
     if s.get("enrol_did"):
         st.caption(s.enrol_did)
     name = st.text_input(T("enrol_name"), value=T("enrol_default_name"), key="enrol_name", max_chars=copies.MAX_NAME)
@@ -241,16 +277,22 @@ def _base_model(T: Any) -> Any:
         return None
 
 
-def _check(T: Any, kept: dict[Floor, Path], base: Any) -> bool:
+def _check(T: Any, kept: dict[Floor, Path], base: Any, retapped: Floor | None = None) -> bool:
     """'Check the labels': decide each kept floor photo's labels (and find the board's spaces) into
-    the session; False, with the error in the player's language, when a floor photo cannot be used."""
+    the session; False, with the error in the player's language, when a floor photo cannot be used.
+    Fixes kept in sidecars are read back as given; a fix the disk refused is put back from the
+    session, except on the photo whose outline was just tapped (``retapped``: new cells)."""
     import streamlit as st
 
     from ui.session import ss
     from vision.enrol import EnrolError, board_picture, enrol_labels
 
     s = ss()
+    unsaved: dict[str, tuple[Path, Any]] = s.setdefault("enrol_unsaved", {})
+    if retapped is not None:
+        unsaved.pop(retapped.value, None)
     try:
+        tapped = {f.value for f, p in kept.items() if outline_given(p)}
         result = enrol_labels([(f.value, p) for f, p in kept.items()], base)
     except Exception as exc:  # also the reader's own failure on an odd photo (cv2.error, MemoryError)
         if not isinstance(exc, (ValueError, OSError)):
@@ -265,7 +307,17 @@ def _check(T: Any, kept: dict[Floor, Path], base: Any) -> bool:
             if not isinstance(exc, EnrolError):
                 log.exception("reading the board photo failed")
             st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
+    for j, ph in enumerate(result.photos):
+        path, garden = unsaved.pop(ph.floor.value, (None, None))
+        if path != ph.path or ph.labelled is not None:  # another photo since, or labels given on disk
+            continue
+        result.gardens[j], result.unsure[j] = garden, ()
+        try:
+            save_labels(ph, garden)
+        except OSError:  # still only in this session
+            unsaved[ph.floor.value] = (path, garden)
     s.enrolment = result
+    s.enrol_tapped = tapped
     s.enrol_picked = {}
     s.enrol_last = {}
     s.enrol_did = ""
@@ -325,10 +377,12 @@ def _sheet(T: Any, result: Any, j: int) -> None:
     elif tap.action in ("swap", "turn"):
         result.gardens[j] = tap.garden
         result.unsure[j] = ()  # the player has looked at this photo and fixed it
+        unsaved = s.setdefault("enrol_unsaved", {})
         try:
             save_labels(ph, tap.garden)
-        except OSError:  # the fix stays in this session and still feeds the build
-            st.warning(T("enrol_fix_not_saved"))
+            unsaved.pop(floor, None)
+        except OSError:  # the fix stays in this session (a later check puts it back) and feeds the build
+            unsaved[floor] = (ph.path, tap.garden)  # said under the sheet while it is not saved
         if tap.action == "swap":
             a = list(before)[copies.cell_of_slot(before, ph.floor, picked)]
             b = list(before)[copies.cell_of_slot(before, ph.floor, slot)]
@@ -337,6 +391,70 @@ def _sheet(T: Any, result: Any, j: int) -> None:
             s.enrol_did = T("enrol_turned", tile=_tile_words(T, list(tap.garden)[copies.cell_of_slot(
                 tap.garden, ph.floor, slot)]))
     st.rerun()
+
+
+def _tap_photo(T: Any, floor: str, path: Path) -> tuple[np.ndarray, float] | None:
+    """A floor photo to tap its corners on: a display copy and the file's width in pixels (what the
+    taps are converted to); kept in the session while the file is unchanged. None, with why in the
+    player's language, when it cannot be shown."""
+    import streamlit as st
+
+    from ui.corner_taps import TAP_SIDE
+    from ui.session import ss
+    from vision.geometry import downscale
+    from vision.io import load_image_scaled
+
+    shown = ss().setdefault("enrol_tap_photos", {})
+    try:
+        if not path.is_file():
+            st.error(T("enrol_corners_unusable", why=T("enrol_problem_photo_not_found")))
+            return None
+        info = path.stat()
+        stamp = (str(path), info.st_mtime_ns, info.st_size)
+        if floor not in shown or shown[floor][0] != stamp:
+            image, scale = load_image_scaled(path)
+            display, _ = downscale(image, TAP_SIDE)
+            shown[floor] = (stamp, display, image.shape[1] / scale)
+    except Exception as exc:  # also the decoder's own failure on an odd file (cv2.error, MemoryError)
+        if not isinstance(exc, (ValueError, OSError)):
+            log.exception("showing a floor photo for its corners failed")
+        st.error(T("enrol_corners_unusable", why=problem_words(T, exc)))
+        return None
+    return shown[floor][1], shown[floor][2]
+
+
+def _outline_taps(T: Any, result: Any, j: int) -> None:
+    """Under photo ``j``'s sheet: its outline by four taps on the photo (:func:`ui.corner_taps.corner_taps`),
+    open when the reader is unsure of it. The fourth tap keeps the corners in the photo's sidecar
+    (:func:`keep_corners`) and checks all kept photos again, so the sheet shows the labels decided
+    from them; when the disk refuses, the taps stay and are kept at the next run."""
+    import streamlit as st
+
+    from ui.session import ss
+
+    s = ss()
+    ph = result.photos[j]
+    floor = ph.floor.value
+    with st.expander(T("enrol_corners_title"), expanded=bool(ph.outline_reasons), key=f"enrol_corners_box_{floor}"):
+        shown = _tap_photo(T, floor, Path(ph.path))
+        if shown is None:
+            return
+        display, width = shown
+        taps = s.setdefault("enrol_taps", {}).setdefault(floor, [])
+        outline = np.asarray(ph.corners, np.float64) / float(ph.scale)  # where the reader put the tiles
+        corners = corner_taps(T, display, taps, f"enrol_taps_{floor}", f"enrol_clear_taps_{floor}",
+                              photo_width=width, outline=outline, words=TAP_WORDS, side_by_side=False)
+        if corners is None:
+            return
+        try:
+            keep_corners(ph.path, corners)
+        except OSError as exc:
+            st.error(T("enrol_corners_not_kept", why=T.file_problem(exc)))
+            return
+        taps.clear()
+        base = _base_model(T)  # when it cannot be loaded, the corners are kept for the next check
+        if base is not None and _check(T, floor_photos(), base, retapped=ph.floor):
+            st.rerun()
 
 
 def _build(T: Any, result: Any, name: str) -> None:

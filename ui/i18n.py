@@ -244,8 +244,17 @@ EN: dict[str, str] = {
     "enrol_check": "Check the labels",
     "enrol_unsure": "unsure of {cells}",
     "enrol_all_placed": "all tiles placed",
-    "enrol_outline": "The reader is not sure it found the 16 tiles in this photo: if its table looks wrong, take "
-                     "the photo again from straight above.",
+    "enrol_outline": "The reader is not sure it found the 16 tiles in this photo: if its table looks wrong, tap "
+                     "the four corners of the tiles below, or take the photo again from straight above.",
+    "enrol_corners_title": "The tiles are not where the reader put them? Tap the four corners",
+    "enrol_corners_help": "The grid drawn is where the reader put the 16 tiles. Tap the four outer corners of the "
+                          "16 tiles (any order); their labels are then decided again.",
+    "enrol_taps_so_far": "{n} of 4 corners tapped",
+    "enrol_clear_taps": "Clear taps",
+    "enrol_outline_tapped": "The outline was taken from your taps; the labels were decided again from it.",
+    "enrol_corners_not_kept": "The corners could not be kept: {why}. Your taps stay; once the data folder can be "
+                              "written, they are kept at your next tap (or clear them and tap again).",
+    "enrol_corners_unusable": "This photo cannot be shown to tap its corners: {why}",
     "enrol_tap_hint": "Each tile sits at its path (row) and decor (column); the yellow mark is the corner its path "
                       "wraps. Tap a tile, then another to swap them, or the same tile again to turn it.",
     "enrol_picked": "Picked: {tile}. Tap another tile to swap them, or this one again to turn it.",
@@ -587,7 +596,18 @@ DE: dict[str, str] = {
     "enrol_unsure": "unsicher bei {cells}",
     "enrol_all_placed": "alle Plättchen zugeordnet",
     "enrol_outline": "Die 16 Plättchen auf diesem Foto sind nicht sicher erkannt: wenn seine Tabelle falsch "
-                     "aussieht, das Foto genau von oben neu aufnehmen.",
+                     "aussieht, unten die vier Ecken der Plättchen antippen oder das Foto genau von oben neu "
+                     "aufnehmen.",
+    "enrol_corners_title": "Die Plättchen liegen nicht, wo sie erkannt wurden? Die vier Ecken antippen",
+    "enrol_corners_help": "Das Gitter zeigt, wo die 16 Plättchen erkannt wurden. Die vier äußeren Ecken der 16 "
+                          "Plättchen antippen (Reihenfolge egal); danach wird ihre Zuordnung neu bestimmt.",
+    "enrol_taps_so_far": "{n} von 4 Ecken angetippt",
+    "enrol_clear_taps": "Antippen löschen",
+    "enrol_outline_tapped": "Der Umriss stammt aus deinem Antippen; die Zuordnung wurde danach neu bestimmt.",
+    "enrol_corners_not_kept": "Die Ecken konnten nicht gespeichert werden: {why}. Dein Antippen bleibt erhalten; "
+                              "sobald der Datenordner beschreibbar ist, wird es beim nächsten Tippen gespeichert "
+                              "(oder es löschen und neu antippen).",
+    "enrol_corners_unusable": "Dieses Foto lässt sich zum Antippen seiner Ecken nicht zeigen: {why}",
     "enrol_tap_hint": "Jedes Plättchen steht bei seinem Weg (Zeile) und seiner Deko (Spalte); die gelbe Marke ist "
                       "die Ecke, um die sein Weg läuft. Ein Plättchen antippen, dann ein anderes zum Tauschen oder "
                       "dasselbe nochmals zum Drehen.",

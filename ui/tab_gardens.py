@@ -15,6 +15,7 @@ from scorer import InvalidGameError, score_game
 from scorer.vocab import MAX_COINS, MIN_COINS
 from ui import i18n, photos, state
 from ui import viewmodel as vm
+from ui.corner_taps import corner_taps
 from ui.garden_grid import garden_grid
 from ui.i18n import Said
 from ui.session import garden_undo, k, model_or_error, notify, photo_image, ss
@@ -302,28 +303,12 @@ def photo_error_words(T: i18n.Translator, exc: photos.PhotoError, names: Sequenc
 
 
 def corner_clicker(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, expanded: bool = False) -> None:
-    from streamlit_image_coordinates import streamlit_image_coordinates
-
+    """The garden's outline by four clicks (:func:`ui.corner_taps.corner_taps`), then read again from it."""
     s = ss()
     with st.expander(T("corners_title"), expanded=expanded or player.get("reading") is None,
                      key=k(f"corners_box{i}")):
-        st.caption(T("corners_help"))
-        clicks = s.clicks.setdefault(i, [])
-        display, scale = downscale(image, 700)
-        shown = overlay.draw_grid(display, None, clicks=[(x * scale, y * scale) for x, y in clicks])
-        value = streamlit_image_coordinates(overlay.to_rgb(shown), key=k(f"clicks{i}"), use_column_width="always")
-        if value and value != s.get(f"last_click{i}") and len(clicks) < 4:
-            s[f"last_click{i}"] = value
-            shown_w = float(value.get("width") or display.shape[1])
-            clicks.append(photos.click_to_photo(value["x"], value["y"], shown_w, image.shape[1]))
-            st.rerun()
-        c1, c2 = st.columns(2)
-        c1.caption(T("clicks_so_far", n=len(clicks)))
-        if c2.button(T("clear_clicks"), key=k(f"clear_clicks{i}")):
-            s.clicks[i] = []
-            st.rerun()
-        if len(clicks) == 4:
-            corners = photos.order_corners(clicks).tolist()
+        corners = corner_taps(T, image, s.clicks.setdefault(i, []), k(f"clicks{i}"), k(f"clear_clicks{i}"))
+        if corners is not None:
             s.clicks[i] = []
             run_reader(T, i, player, image, corners)
             st.rerun()
