@@ -18,7 +18,7 @@ import numpy as np
 from vision.bench import LOCALISATION_TOLERANCE
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
-from vision.locate import GridNotFoundError, corner_distance_tiles, locate_grid
+from vision.locate import GridNotFoundError, block_offset, locate_grid
 from vision.read import resolve_model
 
 
@@ -43,7 +43,7 @@ def main() -> int:
         t1 = time.perf_counter()
         try:
             found = locate_grid(image, 4, cfg, model.mask)
-            err = corner_distance_tiles(found.corners / scale, photo.corners)
+            err = block_offset(found.corners / scale, photo.corners)[0]  # a quarter turn is the same block
             check, scores = found.check_outline, (found.first_score, found.score, found.runner_up)
         except GridNotFoundError:
             err, check, scores = float("inf"), True, (float("nan"),) * 3

@@ -22,7 +22,7 @@ from scorer.errors import InvalidGameError
 from scorer.game import qualifies
 from scorer.tiles import Feature, Garden
 from vision.dataset import LabelledPhoto, iter_labelled
-from vision.locate import GridNotFoundError, corner_distance_tiles
+from vision.locate import GridNotFoundError, block_offset
 from vision.model import TileModel
 from vision.read import read_garden, resolve_model
 
@@ -65,11 +65,26 @@ class PhotoResult:
     reference: dict[str, float] = field(default_factory=dict)
     #: The reader asked for the outline to be checked (or found none).
     check_outline: bool = True
+    #: Quarter turns clockwise from the labelled garden to the one read (its top-left corner is
+    #: another of the block's corners: the same garden, see :func:`turn_to_match`).
+    quarter_turns: int = 0
 
     @property
     def silent_failure(self) -> bool:
         """Outline more than a quarter tile off and the reader did not say so: the worst outcome."""
         return not self.located and not self.check_outline
+
+
+def turn_to_match(found: np.ndarray, truth: np.ndarray) -> tuple[float, int]:
+    """The corner error (tile sides) of the found block ``(4, 2)`` against the true one, and by how
+    many quarter turns clockwise the truth's garden is turned in the found block's frame.
+
+    The garden has no "up" of its own: seen from near 45°, which corner is its top-left is a choice,
+    and a reading made with another corner first is the same garden turned (every score is the same,
+    ``tests/scorer/test_properties.py``). The found corners are compared with the true ones taken
+    from each of the four starts, and the closest start counts (:func:`vision.locate.block_offset`)."""
+    err, start = block_offset(found, truth)
+    return err, (-start) % 4
 
 
 def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> PhotoResult:
@@ -100,7 +115,8 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
     if reading is None:
         return PhotoResult(photo.image_path.name, False, float("nan"), dict.fromkeys(ATTRS, 0), 0, False,
                            score_true, None, timings, 0, reference, check_outline=True)
-    err = corner_distance_tiles(reading.corners, photo.corners)
+    err, turns = turn_to_match(reading.corners, photo.corners)
+    truth = truth.rotated(turns)
     correct = dict.fromkeys(ATTRS, 0)
     tiles_right = 0
     for cell, true_tile in truth.cells():
@@ -111,7 +127,7 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
         tiles_right += int(all(oks))
     return PhotoResult(photo.image_path.name, err <= LOCALISATION_TOLERANCE, err, correct, tiles_right,
                        reading.garden == truth, score_true, level5_score(reading.garden), timings,
-                       len(reading.review), reference, reading.check_outline)
+                       len(reading.review), reference, reading.check_outline, turns)
 
 
 def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: float) -> dict[str, Any]:
@@ -175,13 +191,13 @@ def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
         w = csv.writer(fh)
         w.writerow(["photo", "located", "corner_error_tiles", *[f"{a}_right" for a in ATTRS], "tiles_right",
                     "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review",
-                    "t_plain_decode", "check_outline", "silent_failure"])
+                    "t_plain_decode", "check_outline", "silent_failure", "quarter_turns"])
         for r in results:
             w.writerow([r.name, int(r.located), f"{r.corner_error:.4f}", *[r.correct[a] for a in ATTRS],
                         r.tiles_right, int(r.garden_exact), r.score_true, r.score_read,
                         *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review,
                         f"{r.reference.get('full_decode', float('nan')):.4f}", int(r.check_outline),
-                        int(r.silent_failure)])
+                        int(r.silent_failure), r.quarter_turns])
 
 
 def format_summary(s: dict[str, Any]) -> str:

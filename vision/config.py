@@ -175,8 +175,9 @@ class VisionConfig:
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
-    grid_switch_margin: float = 1.5
-    #: Two lattices whose corners differ by more than this (tile sides) are different answers.
+    grid_switch_margin: float = 1.0
+    #: Two lattices whose corners differ by more than this (tile sides, whichever corner each starts
+    #: from: :func:`vision.locate.block_offset`) are different answers.
     check_distinct: float = 0.25
     #: The outline is to be checked when its lattice scores below ``check_min_score`` or a different
     #: lattice scores within ``check_margin`` of it.

@@ -523,7 +523,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     chosen = best if scores[best] > first_value + cfg.grid_switch_margin else 0
     score = scores[chosen]
     others = [other for c, other in zip(candidates, scores)
-              if corner_distance_tiles(c, candidates[chosen], cfg.grid) > cfg.check_distinct]
+              if block_offset(c, candidates[chosen], cfg.grid)[0] > cfg.check_distinct]
     runner_up = max(others, default=-np.inf)
     reasons = []
     if score < cfg.check_min_score:
@@ -813,6 +813,17 @@ def map_support(prob: np.ndarray, corners: np.ndarray, cfg: VisionConfig) -> flo
 def corner_distance_tiles(a: np.ndarray, b: np.ndarray, n: int = 4) -> float:
     """Largest distance between corresponding corners ``(4, 2)`` of two blocks, in tile sides of ``b``."""
     return float(np.linalg.norm(np.asarray(a) - np.asarray(b), axis=1).max() / max(tile_side_px(b, n), 1e-9))
+
+
+def block_offset(a: np.ndarray, b: np.ndarray, n: int = 4) -> tuple[float, int]:
+    """How far block ``a`` ``(4, 2)`` lies from block ``b`` whichever corner each starts from: the
+    :func:`corner_distance_tiles` of ``a`` to ``b``'s corners taken from the start ``k`` (0..3, the
+    corner of ``b`` that ``a``'s first corner matches) that fits best, and that ``k``. Seen from
+    near 45° either of two corners can be the top-left of the same block."""
+    b = np.asarray(b)
+    errors = [corner_distance_tiles(a, np.roll(b, -k, axis=0), n) for k in range(4)]
+    k = int(np.argmin(errors))
+    return errors[k], k
 
 
 def line_families(gray: np.ndarray, cfg: VisionConfig, region: np.ndarray) -> list[np.ndarray]:

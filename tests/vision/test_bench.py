@@ -70,3 +70,23 @@ def test_bench_input_errors(easy_photos, bundled_model, tmp_path, capsys) -> Non
         bench_photo(iter_labelled(easy_photos)[0], bundled_model, repeat=0)
     assert cli_bench(argparse.Namespace(data=str(tmp_path), model=None, csv=None, repeat=1)) == 2
     assert "no labelled photos" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("start", [0, 1, 2, 3])
+def test_a_reading_from_another_corner_is_the_same_garden_turned(easy_photos, bundled_model, start) -> None:
+    """Read with the true corners taken from another start (as a reader may choose at a 45° view):
+    the outline is right, and the garden read is the labelled one turned by the quarter turns the
+    bench works out."""
+    import numpy as np
+
+    from vision.bench import turn_to_match
+    from vision.read import read_garden
+
+    photo = iter_labelled(easy_photos)[0]
+    given = np.roll(photo.corners, -start, axis=0)
+    reading = read_garden(photo.image_path, model=bundled_model, corners=given)
+    err, turns = turn_to_match(reading.corners, photo.corners)
+    assert err < 1e-6
+    assert turns == (-start) % 4
+    assert reading.garden == photo.garden.rotated(turns)
+    assert (reading.garden == photo.garden) == (start == 0)

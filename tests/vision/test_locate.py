@@ -15,6 +15,7 @@ from vision.locate import (
     EvidenceField,
     GridNotFoundError,
     block_aspect,
+    block_offset,
     corner_distance_tiles,
     field_score,
     gradient_energy,
@@ -149,6 +150,15 @@ def test_quad_from_mask_keeps_a_dim_corner_at_a_lower_threshold() -> None:
     full = quad_from_mask(prob, DEFAULT_CONFIG, threshold=0.35)
     assert full is not None
     assert np.abs(order_corners(full) - order_corners(_SQUARE + 50)).max() < 2.0
+
+
+def test_block_offset_takes_the_start_that_fits() -> None:
+    square = _SQUARE + 50
+    assert block_offset(square, square) == (0.0, 0)
+    err, start = block_offset(np.roll(square, -3, axis=0), square)
+    assert err == 0.0 and start == 3
+    shifted = square + np.array([25.0, 0.0])  # one tile side of a 100-pixel block of 4
+    assert block_offset(shifted, square)[0] == pytest.approx(1.0)
 
 
 def test_block_aspect_and_squared_up_of_known_shapes() -> None:
