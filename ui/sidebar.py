@@ -61,32 +61,42 @@ def recognition_panel(T: i18n.Translator) -> None:
         from ui.copies import list_copies, model_name
 
         st.caption(T("model_in_use", model=model_name(s.settings.get("model_path"), list_copies(), T("bundled_model"))))
-        if not (status["train"] and status["dataset"]):
+        if status["train"] and status["dataset"]:
+            retrain_button(T, n)
+        else:
             st.info(T("training_unavailable"))
-            return
-        if st.button(T("retrain"), disabled=n == 0, width="stretch"):
-            bar = st.progress(0.0, text=T("training"))
-
-            def progress(f: float, _msg: str = "") -> None:  # the trainer's own words are English: not shown
-                done = min(1.0, max(0.0, float(f)))
-                bar.progress(done, text=f"{T('training')} ({done:.0%})")
-
-            try:
-                # a copy in use is rebuilt from its floor photos
-                path = calibration.retrain(progress, model_path=s.settings.get("model_path"))
-            except Exception as exc:  # also the trainer's own failure on an odd photo (cv2.error, MemoryError)
-                if not isinstance(exc, (ImportError, ValueError, OSError)):
-                    log.exception("retraining failed")
-                st.error(T("training_failed", why=training_words(T, exc)))
-            else:
-                s.settings["model_path"] = str(path)
-                get_model.clear()
-                st.success(T("training_done"))
-                keep_settings(T)
+        # whether or not training is installed: going back to the bundled model needs none, and the Gardens
+        # tab's hint when a copy's model cannot be loaded names this button (ui.tab_gardens.unavailable_said)
         if s.settings.get("model_path") and st.button(T("reset_model"), width="stretch"):
             s.settings["model_path"] = None
             get_model.clear()
             keep_settings(T, rerun=True)
+
+
+def retrain_button(T: i18n.Translator, n: int) -> None:
+    """'Retrain from my photos' (``n`` kept examples; none: disabled) and its progress and outcome."""
+    from ui import calibration
+
+    s = ss()
+    if st.button(T("retrain"), disabled=n == 0, width="stretch"):
+        bar = st.progress(0.0, text=T("training"))
+
+        def progress(f: float, _msg: str = "") -> None:  # the trainer's own words are English: not shown
+            done = min(1.0, max(0.0, float(f)))
+            bar.progress(done, text=f"{T('training')} ({done:.0%})")
+
+        try:
+            # a copy in use is rebuilt from its floor photos
+            path = calibration.retrain(progress, model_path=s.settings.get("model_path"))
+        except Exception as exc:  # also the trainer's own failure on an odd photo (cv2.error, MemoryError)
+            if not isinstance(exc, (ImportError, ValueError, OSError)):
+                log.exception("retraining failed")
+            st.error(T("training_failed", why=training_words(T, exc)))
+        else:
+            s.settings["model_path"] = str(path)
+            get_model.clear()
+            st.success(T("training_done"))
+            keep_settings(T)
 
 
 def training_words(T: i18n.Translator, exc: BaseException) -> str:

@@ -403,6 +403,37 @@ def test_a_model_that_cannot_be_loaded_is_said_in_german_and_nothing_is_lost(
     assert_kept(at, data_dir, digest)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_reset_button_the_hint_names_is_there_without_the_training_module(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path, tmp_path: Path, fresh_model_cache: None, lang: str) -> None:
+    import numpy as np
+
+    from ui import i18n, photos, state
+
+    status = photos.vision_status()
+    if not status["read"]:
+        pytest.skip("no vision pipeline")
+    # photo reading installed, the training extras not
+    monkeypatch.setattr(photos, "vision_status", lambda: {**status, "train": False, "dataset": False})
+    T = i18n.Translator(lang)
+    damaged = tmp_path / "copy.skops"
+    damaged.write_bytes(b"PK\x03\x04 half a model file")
+    state.save_settings({"lang": lang, "keep_examples": False, "model_path": str(damaged)}, data_dir)
+    at = run(AppTest.from_file(APP, default_timeout=120))
+    upload(at, np.full((480, 640, 3), 128, np.uint8))
+    hint = T("reader_copy_not_loaded", reset=T("reset_model"), section=T("improve_title"))
+    assert [w.value for w in at.warning] == [T("reading_unavailable", why=hint)]
+    # the section the hint names says training is not installed, and still has the button it names
+    section = next(e for e in at.sidebar.expander if e.label == T("improve_title"))
+    assert [i.value for i in section.info] == [T("training_unavailable")]
+    assert [b.label for b in section.button] == [T("reset_model")]
+    section.button[0].click()
+    run(at)
+    assert state.load_settings(data_dir)["model_path"] is None
+    section = next(e for e in at.sidebar.expander if e.label == T("improve_title"))
+    assert not section.button  # the bundled model in use: nothing to reset
+
+
 AUTOSAVE = "Automatisches Speichern fehlgeschlagen ({why}). Die Eingaben bleiben auf dieser Seite; beim nächsten " \
            "Tippen wird erneut gespeichert."
 
