@@ -12,6 +12,7 @@ and the exports use too.
 from __future__ import annotations
 
 import errno
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,8 @@ from scorer.explain import Reason
 from scorer.tiles import Feature
 from scorer.vocab import Corner, Decor, FeatureKind, Floor, PathMaterial
 from zengarden import wording
+
+log = logging.getLogger(__name__)
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
 
@@ -128,6 +131,8 @@ EN: dict[str, str] = {
     "apply": "Apply",
     "clear_garden": "Clear garden",
     "notation_error": "Could not use this text: {error}",
+    "notation_unreadable": "it could not be read as 16 tiles floor/path/decor/corner, row by row; check the "
+                           "text and try again",
     "conflict": "Tile {tile} is entered twice ({where}). Each tile exists once — one of them is wrong.",
     "conflict_photo": "Tile {tile} appears twice ({where}) — likely a misread. Please check these cells.",
     # gardens: tapping the garden
@@ -480,6 +485,8 @@ DE: dict[str, str] = {
     "apply": "Übernehmen",
     "clear_garden": "Garten leeren",
     "notation_error": "Dieser Text ist nicht verwendbar: {error}",
+    "notation_unreadable": "er ließ sich nicht als 16 Plättchen untergrund/weg/dekor/ecke, Reihe für Reihe, "
+                           "lesen; den Text prüfen und es erneut versuchen",
     "conflict": "Plättchen {tile} ist doppelt eingegeben ({where}). Jedes Plättchen gibt es einmal.",
     "conflict_photo": "Plättchen {tile} erscheint doppelt ({where}) — vermutlich falsch gelesen. Bitte prüfen.",
     "whose_garden": "Wessen Garten",
@@ -849,10 +856,12 @@ class Translator:
         return self(file_problem_key(exc))
 
     def notation_error(self, exc: ValueError) -> str:
-        """Why text is not valid notation (every bad part); other errors as they say it."""
+        """Why text is not valid notation (every bad part), never the exception's English: any other
+        ``ValueError`` gets a general sentence, and is logged for developers (the parser should not raise it)."""
         if isinstance(exc, NotationError):
             return "; ".join(self.words(p) for p in exc.problems)
-        return str(exc)
+        log.error("garden text refused by an error that is not a NotationError", exc_info=exc)
+        return self("notation_unreadable")
 
     def missing(self, item: str) -> str:
         """A ``ui.viewmodel.game_from_draft`` missing item, in words."""

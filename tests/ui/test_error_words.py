@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import logging
 from pathlib import Path
 
 import numpy as np
@@ -108,6 +109,26 @@ def test_a_game_file_that_is_not_json_is_worded_in_german() -> None:
     assert json_problem(DE, ValueError(ENGLISH)) == "sie lässt sich nicht als JSON lesen"
     assert DE("import_not_json", why=problem(b"")) == "Das ist keine JSON-Spieldatei (ihr JSON ist in Zeile 1, " \
                                                       "Spalte 1 fehlerhaft)."
+
+
+def test_garden_text_refused_by_another_error_gets_a_german_sentence_and_is_logged(
+        caplog: pytest.LogCaptureFixture) -> None:
+    from scorer.errors import NotationError
+    from ui.viewmodel import parse_garden_text
+
+    exc = ValueError(ENGLISH)  # not the scorer's NotationError
+    with caplog.at_level(logging.ERROR, logger="ui.i18n"):
+        german, english = DE.notation_error(exc), EN.notation_error(exc)
+    assert DE("notation_error", error=german) == \
+        "Dieser Text ist nicht verwendbar: er ließ sich nicht als 16 Plättchen untergrund/weg/dekor/ecke, Reihe " \
+        "für Reihe, lesen; den Text prüfen und es erneut versuchen"
+    assert ENGLISH not in english and english != german
+    assert [r.exc_info[1] for r in caplog.records if r.exc_info] == [exc, exc]  # for developers, with its text
+    caplog.clear()
+    with pytest.raises(NotationError) as bad:  # the notation's own error still says what is wrong, unlogged
+        parse_garden_text("water/stone/gate/se")
+    assert DE.notation_error(bad.value) not in (german, str(bad.value))
+    assert not caplog.records
 
 
 @pytest.mark.parametrize(("code", "german"), [
