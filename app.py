@@ -46,8 +46,10 @@ def main() -> None:
         render()
         return
     st.title(T("title"))
-    show_notices(T)
+    # the sidebar first: a change of language there reruns at once, so notices waiting are shown by the
+    # next run in the new language instead of being drawn in the old one and lost with this run
     sidebar(T)
+    show_notices(T)  # in the main area, under the title, whichever runs first
     # keyed and tracked: the open tab stays open when what lies above it changes (a notice, a message)
     tabs = st.tabs([T("tab_setup"), T("tab_gardens"), T("tab_missions"), T("tab_results"), T("tab_history")],
                    key="main_tabs", on_change="rerun")

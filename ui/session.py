@@ -20,6 +20,7 @@ import streamlit as st
 
 from ui import i18n, photos, state
 from ui import viewmodel as vm
+from ui.i18n import Said
 from vision import overlay
 from zengarden.drafts import (
     DRAFT_PROBLEMS,
@@ -80,11 +81,6 @@ def ss() -> Any:
     return st.session_state
 
 
-def translator() -> i18n.Translator:
-    """The player's language, for words needed before the page has its ``T`` (opening a game)."""
-    return i18n.Translator(ss().settings.get("lang", "en"))
-
-
 def k(name: str) -> str:
     """A widget key for the current draft generation."""
     return f"{name}@{ss().gen}"
@@ -96,18 +92,19 @@ def drafts() -> DraftStore:
 
 # --- notices: what an action did, shown on the next run (an action usually ends in a rerun) ----------
 
-def notify(level: str, key: str, **values: Any) -> None:
+def notify(level: str, said: Said) -> None:
     """Say what happened: ``level`` is ``toast``, ``success``, ``info``, ``warning`` or ``error``;
-    ``key`` an :mod:`ui.i18n` text filled with ``values``."""
-    ss().notices.append((level, key, values))
+    ``said`` an :mod:`ui.i18n` text and its values, worded when shown, so in the language of that run
+    (a value that is words, e.g. why a file could not be written, is a ``Said`` too)."""
+    ss().notices.append((level, said))
 
 
 def show_notices(T: i18n.Translator) -> None:
     s = ss()
     # always one container, so what follows (the tabs) keeps its place and the open tab stays open
     box = st.container()
-    for level, key, values in s.notices:
-        text = T(key, **values)
+    for level, said in s.notices:
+        text = T.say(said)
         if level == "toast":
             st.toast(text)
         else:
@@ -122,20 +119,23 @@ def keep_settings(T: i18n.Translator, rerun: bool = False) -> None:
         state.save_settings(ss().settings)
     except OSError as exc:
         if rerun:
-            notify("warning", "settings_not_saved", why=T.file_problem(exc))
+            notify("warning", Said("settings_not_saved", {"why": Said(i18n.file_problem_key(exc))}))
         else:
             st.warning(T("settings_not_saved", why=T.file_problem(exc)))
     if rerun:
         st.rerun()
 
 
-def notify_conflict(T: i18n.Translator, conflict: EditConflict) -> None:
-    """Tell the user a field they changed was changed differently on another device (theirs kept)."""
-    what = T(f"edit_field.{conflict.field}", detail=conflict.detail)
+def conflict_said(conflict: EditConflict) -> Said:
+    """A field the user changed was changed differently on another device (theirs kept); an Emperor
+    tile's space by its name, not its code."""
+    detail: str | Said = conflict.detail
+    if conflict.field == "preference" and f"space.{detail}" in i18n.EN:
+        detail = Said(f"space.{detail}")
+    what = Said(f"edit_field.{conflict.field}", {"detail": detail})
     if conflict.player is None:
-        notify("warning", "edit_conflict_setup", what=what)
-    else:
-        notify("warning", "edit_conflict", who=conflict.player, what=what)
+        return Said("edit_conflict_setup", {"what": what})
+    return Said("edit_conflict", {"who": conflict.player, "what": what})
 
 
 # --- which game ---------------------------------------------------------------------------------
@@ -163,18 +163,23 @@ def init_session() -> None:
         legacy = drafts().import_legacy(state.legacy_autosave(Path(s.data_dir)))
     except (OSError, sqlite3.Error) as exc:
         legacy = None
-        notify("error", "drafts_unavailable", why=translator().file_problem(exc))
+        notify("error", Said("drafts_unavailable", {"why": Said(i18n.file_problem_key(exc))}))
     if legacy:
-        notify("info", "legacy_imported", id=legacy)
+        notify("info", Said("legacy_imported", {"id": legacy}))
     if valid_game_id(wanted):
         open_game(wanted)
     else:
         _take(new_game_id(), vm.new_draft(), version=0, stored=True)  # stored once something is entered
 
 
+def draft_problem_key(code: str) -> str:
+    """The catalogue key of why a stored draft cannot be used (``zengarden.drafts.DRAFT_PROBLEMS``)."""
+    return f"draft_problem_{code if code in DRAFT_PROBLEMS else 'damaged'}"
+
+
 def draft_problem_words(T: i18n.Translator, code: str) -> str:
-    """Why a stored draft cannot be used (``zengarden.drafts.DRAFT_PROBLEMS``), never the store's English."""
-    return T(f"draft_problem_{code if code in DRAFT_PROBLEMS else 'damaged'}")
+    """Why a stored draft cannot be used, never the store's English."""
+    return T(draft_problem_key(code))
 
 
 def open_game(game_id: str) -> None:
@@ -183,11 +188,11 @@ def open_game(game_id: str) -> None:
     try:
         stored = drafts().load(game_id)
     except DraftError as exc:  # its stored row is not a draft this app can use
-        notify("error", "draft_unreadable", id=game_id, why=draft_problem_words(translator(), exc.code))
+        notify("error", Said("draft_unreadable", {"id": game_id, "why": Said(draft_problem_key(exc.code))}))
         _take(new_game_id(), vm.new_draft(), version=0, stored=True)
         return
     except (OSError, sqlite3.Error) as exc:
-        notify("error", "drafts_unavailable", why=translator().file_problem(exc))
+        notify("error", Said("drafts_unavailable", {"why": Said(i18n.file_problem_key(exc))}))
         stored = None
     if stored is None:
         _take(game_id, vm.new_draft(), version=0, stored=True)
@@ -214,17 +219,17 @@ def _take(game_id: str, draft: Draft, version: int, stored: bool) -> None:
     s.confirm = None
 
 
-def start_game(draft: Draft, notice: str, **values: Any) -> None:
+def start_game(draft: Draft, notice: Said) -> None:
     """A whole new draft (new game, import, reopening a saved game) starts a new game with its own
-    link; the game shown until now stays in the draft store, so it can be resumed."""
+    link; the game shown until now stays in the draft store, so it can be resumed. ``notice``: a toast."""
     _take(new_game_id(), draft, version=0, stored=False)
-    notify("toast", notice, **values)
+    notify("toast", notice)
     st.rerun()
 
 
 def resume_game(game_id: str) -> None:
     open_game(game_id)
-    notify("toast", "resumed", id=game_id)
+    notify("toast", Said("resumed", {"id": game_id}))
     st.rerun()
 
 
@@ -244,7 +249,7 @@ def sync_draft(T: i18n.Translator) -> None:
             if stored is None:
                 return
             _merged_in(stored.draft, stored.version)
-            notify("toast", "synced")
+            notify("toast", Said("synced"))
             st.rerun()
         result = store.save(s.game_id, s.draft, base=json.loads(s.base_json), base_version=s.version)
     except (DraftError, OSError, sqlite3.Error) as exc:  # kept in the session; tried again next run
@@ -255,9 +260,9 @@ def sync_draft(T: i18n.Translator) -> None:
         s.version, s.base_json, s.saved_json = result.version, current, current
         return
     _merged_in(result.draft, result.version)
-    notify("toast", "synced")
+    notify("toast", Said("synced"))
     for conflict in result.conflicts:
-        notify_conflict(T, conflict)
+        notify("warning", conflict_said(conflict))
     st.rerun()
 
 
@@ -291,7 +296,7 @@ def garden_undo(T: i18n.Translator, i: int, player: vm.DraftPlayer) -> None:
                                       help=T("undo_help", name=player["name"])):
         s.undo[i], grid = history.undo()
         vm.set_player_grid(player, grid)
-        notify("toast", "garden_restored", name=player["name"])
+        notify("toast", Said("garden_restored", {"name": player["name"]}))
         st.rerun()
 
 

@@ -31,7 +31,7 @@ def sidebar(T: i18n.Translator) -> None:
             fresh = vm.new_draft(players=len(s.draft["players"]))
             for i, p in enumerate(s.draft["players"]):  # keep the table's names and colours
                 fresh["players"][i]["name"], fresh["players"][i]["colour"] = p["name"], p["colour"]
-            start_game(fresh, "new_game_started")  # the game until now stays under History
+            start_game(fresh, i18n.Said("new_game_started"))  # the game until now stays under History
         game_link(T)
         st.caption(T("data_dir", path=s.data_dir))
         recognition_panel(T)

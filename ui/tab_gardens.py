@@ -362,7 +362,7 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
                 set_grid(player, grid)
                 st.rerun()
         if c2.button(T("clear_garden"), key=k(f"clear{i}")):
-            notify("toast", "garden_cleared", name=player["name"])  # Undo above brings it back
+            notify("toast", Said("garden_cleared", {"name": player["name"]}))  # Undo above brings it back
             set_grid(player, vm.empty_grid())
             st.rerun()
 

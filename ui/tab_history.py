@@ -11,6 +11,7 @@ import streamlit as st
 from scorer import InvalidGameError
 from ui import i18n
 from ui import viewmodel as vm
+from ui.i18n import Said
 from ui.session import draft_problem_words, drafts, get_history, k, notify, resume_game, ss, start_game
 from zengarden.drafts import DraftSummary
 
@@ -72,7 +73,7 @@ def drafts_section(T: i18n.Translator) -> None:
         except (OSError, sqlite3.Error) as exc:
             st.error(T("change_not_stored", why=T.file_problem(exc)))
             return
-        notify("toast", "draft_discarded", id=chosen)
+        notify("toast", Said("draft_discarded", {"id": chosen}))
         st.rerun()
 
 
@@ -101,7 +102,7 @@ def saved_games_section(T: i18n.Translator) -> None:
         saved = history.load(chosen)
         draft = vm.draft_from_game(saved.game, saved.readings)
         draft["history_id"] = saved.id
-        start_game(draft, "reopened", id=saved.id)
+        start_game(draft, Said("reopened", {"id": saved.id}))
     if c2.button(T("rescore"), key=k("rescore"), icon="🔁"):
         try:
             new = history.rescore(chosen)
@@ -121,7 +122,7 @@ def saved_games_section(T: i18n.Translator) -> None:
         else:
             if s.draft.get("history_id") == chosen:
                 s.draft["history_id"] = None
-            notify("toast", "game_deleted", id=chosen)
+            notify("toast", Said("game_deleted", {"id": chosen}))
             st.rerun()
     st.subheader(T("stats_title"))
     stats = history.player_stats()

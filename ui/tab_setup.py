@@ -9,6 +9,7 @@ import streamlit as st
 from scorer.vocab import ALL_BOARDS, LEVELS, MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS, Board
 from ui import i18n, photos
 from ui import viewmodel as vm
+from ui.i18n import Said
 from ui.session import k, notify, ss, start_game
 
 
@@ -109,7 +110,7 @@ def import_game(T: i18n.Translator, name: str, data: bytes) -> None:
     by_photo = [str(p.get("name") or f"#{n}") for n, p in enumerate(players, 1)
                 if isinstance(p, dict) and p.get("photo") and "garden" not in p]
     if by_photo:
-        notify("warning", "import_photos_skipped", file=name, names=", ".join(by_photo))
+        notify("warning", Said("import_photos_skipped", {"file": name, "names": ", ".join(by_photo)}))
     if problems and not by_photo:  # the problems stay visible on the results tab
-        notify("warning", "import_problems", n=len(problems))
-    start_game(draft, "imported", file=name, n=len(draft["players"]))
+        notify("warning", Said("import_problems", {"n": len(problems)}))
+    start_game(draft, Said("imported", {"file": name, "n": len(draft["players"])}))

@@ -505,6 +505,27 @@ def test_a_link_to_an_unreadable_game_is_said_in_german(data_dir: Path) -> None:
     assert "JSON" not in texts(at) + "".join(widget(at.selectbox, key(at, "draft_choice")).options)
 
 
+def test_a_notice_raised_in_english_is_shown_in_german_after_the_language_switch(data_dir: Path) -> None:
+    import sqlite3
+
+    from zengarden.drafts import DraftStore
+
+    store = DraftStore.open(data_dir)
+    with sqlite3.connect(store.path) as con:
+        con.execute("INSERT INTO drafts VALUES ('broken1', 1, 'x', 'x', 'not json')")
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    # the same run follows a link to an unreadable game (its notice raised while the page is English)
+    # and takes the player's tap on Deutsch
+    at.query_params["game"] = "broken1"
+    at.sidebar.radio[0].set_value("de")
+    run(at)
+    assert at.sidebar.radio[0].label == "Sprache"
+    assert [e.value for e in at.error] == ["Spiel broken1 ließ sich nicht öffnen (seine gespeicherten Eingaben "
+                                           "sind beschädigt); ein neues Spiel wurde begonnen."]
+    run(at)
+    assert not at.error  # shown once
+
+
 def test_a_game_file_that_is_not_json_is_said_in_german(data_dir: Path) -> None:
     at = german_app(data_dir)
     widget(at.text_input, key(at, "name0")).input("Zoë")

@@ -141,6 +141,19 @@ def test_every_edit_conflict_is_worded_in_both_languages() -> None:
         assert f"edit_field.{field}" in i18n.EN and f"edit_field.{field}" in i18n.DE
 
 
+def test_an_edit_conflict_notice_is_worded_when_shown() -> None:
+    from ui.session import conflict_said
+    from zengarden.drafts import EditConflict
+
+    said = conflict_said(EditConflict(None, "preference", "minor"))
+    de, en = i18n.Translator("de").say(said), i18n.Translator("en").say(said)
+    assert de == "Einrichtung: das Kaiserplättchen für Kleine Vorliebe (1 Punkt je Plättchen) wurde gleichzeitig " \
+                 "auf einem anderen Gerät geändert; diese Fassung wurde behalten."
+    assert "Minor preference (1 point per tile)" in en  # the space by its name, not its code
+    said = conflict_said(EditConflict("Ann", "garden", "A1, B2"))
+    assert i18n.Translator("de").say(said).startswith("Ann: der Garten (Felder A1, B2) wurde gleichzeitig")
+
+
 def test_the_draft_keeps_its_json_shape() -> None:
     draft = vm.new_draft(players=2)
     assert list(draft) == ["version", "level", "boards", "preferences", "missions", "players", "history_id"]
