@@ -1,13 +1,16 @@
 """Enrolment measured on a held-out art style on held-out (zoo) boards, tables and light.
 
     .venv/bin/python scripts/bench_enrol.py [--style ink] [--enrol-seed 731001] [--test-seed 732001]
-                                            [--count 100] [--skip-bench]
+                                            [--count 100] [--skip-bench] [--labels-only]
 
 1. Renders (once, into data/): six enrolment photos (each floor's 15 tiles + one other, any order
    and turns; zoo family, easy camera) and ``--count`` test gardens (zoo family, mixed difficulty),
    all in ``--style`` (``ink`` is never used for training or tuning).
-2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, and (B)
-   with each photo's outline given (the player's four taps; labels still decided).
+2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, (A')
+   the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
+   and (B) with each photo's outline given (the player's four taps; labels still decided).
+   ``--labels-only`` stops here. The first set of a style is ``data/enrol-STYLE-zoo``; another
+   ``--enrol-seed`` renders into ``data/enrol-STYLE-zoo-SEED``.
 3. Copy models (data/models/enrol-STYLE-*.skops; delete to rebuild): from (B) with its labels
    uncorrected, and (C) with labelled enrolment photos (truth sidecars); the time each takes.
 4. ``zengarden bench`` on the test gardens: the bundled model (before enrolment), (B) and (C); whole
@@ -105,9 +108,12 @@ def main() -> int:
                     help="bench only the first N test photos (the same photos as a set rendered with --count N)")
     ap.add_argument("--skip-bench", action="store_true")
     ap.add_argument("--only", default="bundled,enrolled,labelled", help="which models to bench (comma-separated)")
+    ap.add_argument("--labels-only", action="store_true", help="decide the labels only (no models, no bench)")
     args = ap.parse_args()
     data = ROOT / "data"
-    src = data / f"enrol-{args.style}-zoo"
+    first = {"ink": 731001, "alt": 733001}.get(args.style)
+    src = data / (f"enrol-{args.style}-zoo" if args.enrol_seed == first
+                  else f"enrol-{args.style}-zoo-{args.enrol_seed}")
     test = data / f"{args.style}-zoo-{args.test_seed}"
     if not src.is_dir():
         render_enrolment_set(src, args.enrol_seed, style=args.style, family="zoo", difficulty="easy")
@@ -128,6 +134,18 @@ def main() -> int:
               f"unsure cells listed: {sum(len(u) for u in res.unsure)}, {time.perf_counter() - t0:.0f} s")
         for w in wrong[:12]:
             print("   ", w)
+        if how == "auto":  # the app's way: the player taps the corners of each flagged photo
+            tapped_dir = data / f"enrol-{args.style}-tapped"
+            tapped = _variant_dir(src, tapped_dir, "auto")
+            for ph in res.photos:
+                if ph.outline_reasons:
+                    given = {"corners": read_labelled(src / ph.path.name).corners.tolist()}
+                    (tapped_dir / ph.path.name).with_suffix(".json").write_text(json.dumps(given))
+            kinds, corners, _ = _score_labels(enrol_labels(tapped, base, ecfg), src)
+            print(f"labels (auto, then the {len(flagged)} flagged photos' corners tapped): {kinds}/90 tiles right, "
+                  f"corners {corners}/90")
+    if args.labels_only:
+        return 0
     models = {}
     wanted = args.only.split(",")
     for how in ("outline", "labelled"):

@@ -31,6 +31,7 @@ and one tile of another floor. Stages, each arrays in, arrays out:
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import shutil
 import sys
@@ -99,6 +100,14 @@ class EnrolConfig:
     #: of the rectified 4×4 spaces in the board's picture.
     board_share: float = 0.5
     board_side: int = 512
+    #: Weight of the base model's floor reader pooled with the copy's own (their logits averaged,
+    #: :func:`vision.train.pooled_linear`): the copy's floor colours come from its enrolment photos'
+    #: light only; the base reader has seen many lights. 0 keeps the copy's own alone.
+    floor_pool: float = 0.5
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.floor_pool <= 1.0:
+            raise ValueError(f"floor_pool must be in [0, 1], got {self.floor_pool}")
 
 
 DEFAULT_ENROL = EnrolConfig()
@@ -635,10 +644,11 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     tile pictures on random boards (``ecfg.board_share`` of them on the copy's own board when the
     enrolment has one), plus the enrolment photos and ``extra`` labelled photos of the same copy
     (games' photos the players corrected), both weighted ``ecfg.photo_weight``; the tile map is
-    learned again from the renders or kept from ``base`` (``ecfg.learn_map``)."""
+    learned again from the renders or kept from ``base`` (``ecfg.learn_map``); the floor reader is
+    pooled with ``base``'s (``ecfg.floor_pool``)."""
     from vision.synth.generate import photo_rng
     from vision.synth.photo import render_photo
-    from vision.train import fit_readers, refit_mask
+    from vision.train import fit_readers, pooled_linear, refit_mask
 
     report = progress or (lambda _f, _m: None)
     cfg = base.cfg
@@ -668,10 +678,19 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
                             lambda f, m: report(0.5 + (head - 0.5) * f, m))
         if learn_map:  # the tile map learns the copy's art and board too
             model = refit_mask(model, [tmp / "renders"], lambda f, m: report(head + (1 - head) * f, "tile map: " + m))
+    pooled = ""
+    if ecfg.floor_pool > 0:
+        floor = copy.copy(model.readers["floor"])
+        try:
+            floor.estimator_ = pooled_linear(floor.estimator_, base.readers["floor"].estimator_, ecfg.floor_pool)
+            model.readers["floor"] = floor
+            pooled = f", floor reader pooled with the base model's (weight {ecfg.floor_pool:g})"
+        except ValueError:  # a base whose floor reader is not linear: the copy's own is kept
+            pass
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
                                 + (f", {on_board} of them on its own board" if on_board else "")
-                                + (f", {len(extra)} corrected game photos" if extra else "")]
+                                + (f", {len(extra)} corrected game photos" if extra else "") + pooled]
     return model
 
 

@@ -13,6 +13,7 @@ big synthetic ones so a few photos calibrate the model.
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 import tempfile
 import time
@@ -24,7 +25,7 @@ from pathlib import Path
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.neural_network import MLPClassifier
-from sklearn.pipeline import make_pipeline
+from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from scorer.vocab import GRID_SIZE, Corner
@@ -212,6 +213,37 @@ def fit_readers(weighted: Sequence[tuple[Sequence[LabelledPhoto], float]], base:
         raise ValueError("no labelled photos to train on")
     return _fit_weighted([(list(g), float(w)) for g, w in weighted if g], groups, base.cfg,
                          progress or (lambda _f, _m: None), base)
+
+
+def pooled_linear(own: Pipeline, other: Pipeline, other_weight: float) -> Pipeline:
+    """Two fitted ``StandardScaler`` + multinomial ``LogisticRegression`` pipelines on the same
+    features -> one whose logits are ``(1 - w) * own + w * other`` (a weighted geometric mean of
+    their probabilities, renormalised), over ``own``'s classes (``other`` may know more: a copy
+    enrolled with fewer floors), ``other``'s scaling folded into ``own``'s. Raises ``ValueError``
+    when they do not match or ``other_weight`` is outside [0, 1]."""
+    if not 0.0 <= other_weight <= 1.0:
+        raise ValueError(f"other_weight must be in [0, 1], got {other_weight}")
+    try:
+        (_, s_own), (_, lr_own) = own.steps
+        (_, s_other), (_, lr_other) = other.steps
+        known = list(lr_other.classes_)
+        rows = [known.index(c) for c in lr_own.classes_]
+        same = (len(rows) > 2 and lr_own.coef_.shape == (len(rows), lr_other.coef_.shape[1])
+                and lr_other.coef_.shape[0] == len(known)
+                and isinstance(s_own, StandardScaler) and isinstance(s_other, StandardScaler))
+    except (AttributeError, ValueError):  # not such a pipeline, or a class ``other`` does not know
+        same = False
+    if not same:
+        raise ValueError("both readers must be a StandardScaler + LogisticRegression on the same features and classes")
+    own_scale = s_own.scale_ if s_own.with_std else np.ones_like(lr_own.coef_[0])
+    other_scale = s_other.scale_ if s_other.with_std else np.ones_like(lr_other.coef_[0])
+    shift = (s_own.mean_ - s_other.mean_) / other_scale  # own's scaled space -> other's
+    coef, intercept = lr_other.coef_[rows], lr_other.intercept_[rows]
+    pooled = copy.deepcopy(own)
+    lr = pooled.steps[-1][1]
+    lr.coef_ = (1 - other_weight) * lr_own.coef_ + other_weight * coef * (own_scale / other_scale)
+    lr.intercept_ = (1 - other_weight) * lr_own.intercept_ + other_weight * (intercept + coef @ shift)
+    return pooled
 
 
 def _fit_weighted(weighted: list[tuple[list[LabelledPhoto], float]], groups: list[list[LabelledPhoto]],

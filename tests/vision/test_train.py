@@ -154,3 +154,38 @@ def test_training_upright_features_are_those_of_the_upright_crops(tiny_dataset) 
     straight = upright_crops(crops, corners)
     for name, reader in readers.items():
         np.testing.assert_allclose(sample.upright[name], reader.transform_crops(straight), rtol=1e-6, atol=1e-6)
+
+
+def test_pooled_linear_averages_the_two_readers_logits() -> None:
+    """Two logistic readers fitted on differently scaled data: the pooled one's logits are the
+    weighted mean of theirs on any input; weight 0 is the first reader, 1 the second's decisions."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from vision.train import pooled_linear
+
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(300, 5))
+    y = np.array(["a", "b", "c"])[np.argmax(x[:, :3], axis=1)]
+    own = make_pipeline(StandardScaler(), LogisticRegression(max_iter=300)).fit(x, y)
+    other = make_pipeline(StandardScaler(), LogisticRegression(max_iter=300)).fit(3 * x[::-1] + 2, y[::-1])
+    probe = rng.normal(size=(20, 5)) * 2
+    for w in (0.0, 0.3, 0.5, 1.0):
+        pooled = pooled_linear(own, other, w)
+        expected = (1 - w) * own.decision_function(probe) + w * other.decision_function(probe)
+        assert np.allclose(pooled.decision_function(probe), expected)
+    assert np.array_equal(pooled_linear(own, other, 1.0).predict(probe), other.predict(probe))
+    assert np.allclose(own.decision_function(probe), pooled_linear(own, other, 0.0).decision_function(probe))
+    with pytest.raises(ValueError, match="other_weight"):
+        pooled_linear(own, other, 1.5)
+    # a reader of more classes pools over the first one's: its logits of those classes
+    wider_y = np.array(["a", "b", "c", "d"])[np.argmax(x[:, :4], axis=1)]
+    wider = make_pipeline(StandardScaler(), LogisticRegression(max_iter=300)).fit(x, wider_y)
+    expected = 0.5 * own.decision_function(probe) + 0.5 * wider.decision_function(probe)[:, :3]
+    assert np.allclose(pooled_linear(own, wider, 0.5).decision_function(probe), expected)
+    with pytest.raises(ValueError, match="same features and classes"):
+        pooled_linear(wider, own, 0.5)  # "d" unknown to the other
+    two = make_pipeline(StandardScaler(), LogisticRegression(max_iter=300)).fit(x, np.where(y == "a", "a", "b"))
+    with pytest.raises(ValueError, match="same features and classes"):
+        pooled_linear(own, two, 0.5)
