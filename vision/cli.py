@@ -35,6 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="scene family (board, table, light): classic (the first generator's), train (random "
                         "looks training may use) or zoo (held-out looks, for measurement only); default classic")
     p.add_argument("--difficulty", default="mixed", help="easy, hard or mixed (default mixed)")
+    p.add_argument("--min-elevation", type=float, default=None,
+                   help="lowest camera elevation in degrees above the table (10..90; default: the family's, "
+                        "35 outside classic); other photos than without it for the same seed")
     p.set_defaults(func=_run_synth)
 
     p = sub.add_parser("read", help="read a garden from a photo")

@@ -430,3 +430,30 @@ def test_random_style_photos_render_with_one_look_per_photo() -> None:
     assert len(looks) == 5  # each draw is a different copy
     with pytest.raises(ValueError):
         render_tile("sand/wood/gate/nw", 32, style="watercolour")
+
+
+def _squash(corners: np.ndarray) -> float:
+    """How flat a block's outline looks: its mean width over mean height or back, at most 1 (1 seen
+    from straight above; about the sine of the camera's elevation when tilted along a side)."""
+    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    ratio = (sides[0] + sides[2]) / (sides[1] + sides[3])
+    return float(min(ratio, 1.0 / ratio))
+
+
+def test_a_lower_camera_flattens_the_garden_more_and_is_recorded(tmp_path: Path) -> None:
+    """``min_elevation`` lowers the camera below the family's 35°: over the same seeds the flattest
+    block is flatter; the sidecar says so; out-of-range values are refused."""
+    def flattest(min_elevation: float | None) -> float:
+        return min(_squash(render_photo(random_garden(np.random.default_rng(s)), np.random.default_rng(s),
+                                        size=(320, 240), family="zoo", min_elevation=min_elevation)[1]["corners"])
+                   for s in range(24))
+
+    assert flattest(25.0) < flattest(None) - 0.05
+    paths = generate_dataset(tmp_path / "low", 1, 3, size=(320, 240), family="zoo", min_elevation=25)
+    assert json.loads(paths[0].with_suffix(".json").read_text())["min_elevation"] == 25.0
+    plain = generate_dataset(tmp_path / "plain", 1, 3, size=(320, 240), family="zoo")
+    assert "min_elevation" not in json.loads(plain[0].with_suffix(".json").read_text())
+    garden = random_garden(np.random.default_rng(0))
+    for bad in (5.0, 95.0, True, "low"):
+        with pytest.raises(ValueError, match="min_elevation"):
+            render_photo(garden, np.random.default_rng(0), size=(320, 240), min_elevation=bad)  # type: ignore[arg-type]

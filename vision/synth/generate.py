@@ -33,6 +33,7 @@ def generate_dataset(
     start: int = 0,
     quality: int = 90,
     family: str = "classic",
+    min_elevation: float | None = None,
 ) -> list[Path]:
     """Render ``count`` labelled photos into ``out_dir`` (created if needed).
 
@@ -41,7 +42,8 @@ def generate_dataset(
     subset can be regenerated alone. The sidecar holds ``garden`` and ``corners`` (the labelled
     photo format of :mod:`vision.dataset`) plus ``difficulty``, ``severity``, ``style``, ``family``,
     ``seed``. ``family`` picks the scene's board, table and light (:mod:`vision.synth.scene`;
-    ``zoo`` is for measurement only).
+    ``zoo`` is for measurement only). ``min_elevation`` (degrees, see :func:`render_photo`) lowers
+    the camera below the family's range; it is recorded in the sidecar when given.
 
     Returns:
         the image paths written, in order.
@@ -68,9 +70,12 @@ def generate_dataset(
     for i in range(start, start + count):
         rng = photo_rng(int(seed), i)
         garden = random_garden(rng)
-        image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style, family=family)
+        image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style, family=family,
+                                    min_elevation=min_elevation)
         extra = {"difficulty": difficulty, "severity": round(truth["severity"], 3), "style": style,
                  "family": family, "seed": int(seed), "index": i}
+        if min_elevation is not None:
+            extra["min_elevation"] = float(min_elevation)
         written.append(write_labelled(out / f"{i:05d}.jpg", image, truth["garden"], truth["corners"],
                                       quality=quality, extra=extra))
     return written
@@ -83,6 +88,7 @@ def cli_synth(args: argparse.Namespace) -> int:
         paths = generate_dataset(
             args.out, args.count, args.seed, size=tuple(args.size),
             difficulty=args.difficulty, style=args.style, start=args.start, family=args.family,
+            min_elevation=getattr(args, "min_elevation", None),
         )
     except ValueError as exc:
         print(f"zengarden synth: error: {exc}", file=sys.stderr)
@@ -90,5 +96,7 @@ def cli_synth(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     w, h = args.size
     print(f"wrote {len(paths)} photos with sidecars to {args.out} "
-          f"(seed {args.seed}, {w}x{h}, {args.difficulty}, {args.style} style, {args.family} family) in {dt:.1f} s")
+          f"(seed {args.seed}, {w}x{h}, {args.difficulty}, {args.style} style, {args.family} family"
+          + (f", camera down to {args.min_elevation:g}°" if getattr(args, "min_elevation", None) is not None else "")
+          + f") in {dt:.1f} s")
     return 0

@@ -555,6 +555,7 @@ def render_photo(
     family: str = "classic",
     board_image: np.ndarray | None = None,
     empty_board: bool = False,
+    min_elevation: float | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render a phone photo of ``garden`` on its player board on a table.
 
@@ -580,6 +581,9 @@ def render_photo(
             (as :func:`vision.enrol.board_picture` rectifies a photo of an empty board). The
             scene is then of the ``train`` family when ``family`` is ``"classic"``.
         empty_board: draw the board without its tiles (``truth["corners"]`` outline its spaces).
+        min_elevation: the camera's lowest elevation in degrees above the table (10..90), the tilt
+            then drawn from ``0..90 - min_elevation`` with a strong keystone; None for the
+            family's own range. A measurement switch: the same seed draws other photos with it.
 
     Returns:
         ``(image, truth)``: image ``(H, W, 3)`` uint8 BGR; truth ``{"garden": Garden,
@@ -604,6 +608,9 @@ def render_photo(
     if style not in ALL_STYLES:
         raise ValueError(f"style must be one of {ALL_STYLES}, got {style!r}")
     check_family(family)
+    if min_elevation is not None and (isinstance(min_elevation, bool) or not isinstance(min_elevation, (int, float))
+                                      or not 10.0 <= float(min_elevation) <= 90.0):
+        raise ValueError(f"min_elevation must be 10..90 degrees, got {min_elevation!r}")
 
     if tile_images is not None and (len(tile_images) != 16 or any(
             not isinstance(p, np.ndarray) or p.ndim != 3 or p.shape[2] != 3 or p.dtype != np.uint8
@@ -625,6 +632,8 @@ def render_photo(
     if board_image is not None and family == "classic":
         family = "train"  # a real board in a scene of the families training samples
     max_tilt = None if family == "classic" else 55.0
+    if min_elevation is not None:
+        max_tilt = 90.0 - float(min_elevation)
     for _ in range(50):
         cam = _camera(board.shape[0], block, w, h, rng, severity, max_tilt)
         if cam is not None:
