@@ -68,6 +68,8 @@ class PhotoResult:
     #: Quarter turns clockwise from the labelled garden to the one read (its top-left corner is
     #: another of the block's corners: the same garden, see :func:`turn_to_match`).
     quarter_turns: int = 0
+    #: The outline found, ``(4, 2)`` x, y in the photo file's pixels (TL, TR, BR, BL); None when none.
+    corners: np.ndarray | None = None
 
     @property
     def silent_failure(self) -> bool:
@@ -127,7 +129,7 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
         tiles_right += int(all(oks))
     return PhotoResult(photo.image_path.name, err <= LOCALISATION_TOLERANCE, err, correct, tiles_right,
                        reading.garden == truth, score_true, level5_score(reading.garden), timings,
-                       len(reading.review), reference, reading.check_outline, turns)
+                       len(reading.review), reference, reading.check_outline, turns, reading.corners)
 
 
 def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: float) -> dict[str, Any]:
@@ -186,18 +188,25 @@ def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
     return summarise(results, rss, peak / 1e6), results
 
 
+def _corners_text(corners: np.ndarray | None) -> str:
+    """``(4, 2)`` corners as ``x y;x y;x y;x y`` (two decimals), or empty when none was found."""
+    if corners is None:
+        return ""
+    return ";".join(f"{x:.2f} {y:.2f}" for x, y in np.asarray(corners, np.float64).reshape(4, 2))
+
+
 def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
     with open(path, "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["photo", "located", "corner_error_tiles", *[f"{a}_right" for a in ATTRS], "tiles_right",
                     "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review",
-                    "t_plain_decode", "check_outline", "silent_failure", "quarter_turns"])
+                    "t_plain_decode", "check_outline", "silent_failure", "quarter_turns", "corners"])
         for r in results:
             w.writerow([r.name, int(r.located), f"{r.corner_error:.4f}", *[r.correct[a] for a in ATTRS],
                         r.tiles_right, int(r.garden_exact), r.score_true, r.score_read,
                         *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review,
                         f"{r.reference.get('full_decode', float('nan')):.4f}", int(r.check_outline),
-                        int(r.silent_failure), r.quarter_turns])
+                        int(r.silent_failure), r.quarter_turns, _corners_text(r.corners)])
 
 
 def format_summary(s: dict[str, Any]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import csv
 
+import numpy as np
 import pytest
 
 from vision.bench import bench_photo, cli_bench, format_summary, run_bench
@@ -32,6 +33,11 @@ def test_bench_on_easy_photos_with_repeated_timing(easy_photos, bundled_model, t
     assert len(rows) == 6 and {"photo", "tiles_right", "t_localise", "t_plain_decode", "check_outline",
                                "silent_failure"} <= set(rows[0])
     assert all(row["silent_failure"] == "0" for row in rows)
+    by_name = {r.name: r for r in results}
+    for row in rows:  # the outline found, in the photo's pixels, as the reading gave it
+        found = np.array([[float(v) for v in pair.split()] for pair in row["corners"].split(";")])
+        assert found.shape == (4, 2)
+        assert np.abs(found - by_name[row["photo"]].corners).max() <= 0.005 + 1e-9
     printed = capsys.readouterr().out
     assert "per-photo CSV" in printed and "silent failures" in printed
 
@@ -47,6 +53,15 @@ def test_a_silent_failure_is_a_wrong_outline_not_flagged() -> None:
     assert not result(located=False, check=True).silent_failure
     assert not result(located=True, check=False).silent_failure
     assert not result(located=True, check=True).silent_failure
+
+
+def test_the_csv_leaves_the_corners_empty_when_no_garden_was_found(tmp_path) -> None:
+    from vision.bench import ATTRS, PhotoResult, write_csv
+
+    lost = PhotoResult("c.jpg", False, float("nan"), dict.fromkeys(ATTRS, 0), 0, False, 1, None)
+    write_csv(tmp_path / "b.csv", [lost])
+    row = next(csv.DictReader((tmp_path / "b.csv").open()))
+    assert row["corners"] == "" and row["located"] == "0" and row["quarter_turns"] == "0"
 
 
 def test_summary_gives_the_readers_alone_on_located_photos() -> None:
@@ -77,8 +92,6 @@ def test_a_reading_from_another_corner_is_the_same_garden_turned(easy_photos, bu
     """Read with the true corners taken from another start (as a reader may choose at a 45° view):
     the outline is right, and the garden read is the labelled one turned by the quarter turns the
     bench works out."""
-    import numpy as np
-
     from vision.bench import turn_to_match
     from vision.read import read_garden
 
