@@ -458,9 +458,6 @@ def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: E
             d_other = min(d_other, unseen)
         p_own = prior_floor[k, ALL_FLOORS.index(own_floor[photo_of[k]])]
         odd_cost[k] = 0.5 * (d_other - d_own[k]) + ecfg.prior_weight * (np.log(p_own + eps) - np.log(1 - p_own + eps))
-    # which floor an odd tile is: the bundled floor reader's (the other photos' floor colours were
-    # taken in their own light, so the nearest of them misnames it)
-    floor_cost = -np.log(prior_floor + eps)
 
     pair_path = np.array([p for p, _ in PAIRS])
     pair_decor = np.array([d for _, d in PAIRS])
@@ -483,7 +480,7 @@ def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: E
         path_cost = _prototype_costs(px, pl, len(ALL_PATHS), fixed) + ecfg.prior_weight * prior_path
         decor_cost = _prototype_costs(fx, dl, len(ALL_DECORS), fixed) + ecfg.prior_weight * prior_decor
     labels = _assign(path_cost, decor_cost, odd_cost, fixed, n, pair_path, pair_decor)
-    return [_decision(i, labels, corner, path_cost, decor_cost, odd_cost, floor_cost, own_floor, fixed, ecfg)
+    return [_decision(i, labels, corner, path_cost, decor_cost, odd_cost, prior_floor, own_floor, fixed, ecfg)
             for i in range(n)]
 
 
@@ -523,7 +520,7 @@ def _assign(path_cost: np.ndarray, decor_cost: np.ndarray, odd_cost: np.ndarray,
 
 
 def _decision(i: int, labels: np.ndarray, corner: np.ndarray, path_cost: np.ndarray, decor_cost: np.ndarray,
-              odd_cost: np.ndarray, floor_cost: np.ndarray, own_floor: list[Floor], fixed: np.ndarray,
+              odd_cost: np.ndarray, prior_floor: np.ndarray, own_floor: list[Floor], fixed: np.ndarray,
               ecfg: EnrolConfig) -> Decision:
     pair_path = np.array([p for p, _ in PAIRS])
     pair_decor = np.array([d for _, d in PAIRS])
@@ -545,7 +542,9 @@ def _decision(i: int, labels: np.ndarray, corner: np.ndarray, path_cost: np.ndar
                 unsure.append(cell_name(divmod(cell, GRID_SIZE)))
     odd_cells = np.nonzero(lab == ODD)[0]
     k = i * CELLS + (int(odd_cells[0]) if len(odd_cells) else 0)
-    odd_floor = min((f for f in ALL_FLOORS if f != own_floor[i]), key=lambda f: floor_cost[k, ALL_FLOORS.index(f)])
+    # the odd tile's floor: the bundled floor reader's choice among the others (the other photos'
+    # floor colours were taken in their own light, so the nearest of them misnames it)
+    odd_floor = max((f for f in ALL_FLOORS if f != own_floor[i]), key=lambda f: prior_floor[k, ALL_FLOORS.index(f)])
     odd_pair = int(np.argmin(path_cost[k][pair_path] + decor_cost[k][pair_decor]))
     return Decision(lab.copy(), corner[rows].copy(), odd_floor, odd_pair, tuple(unsure))
 
