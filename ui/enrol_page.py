@@ -9,9 +9,10 @@ turns it; a corrected photo's labels are kept in its sidecar, the labelled-photo
 the model; when the tiles are not where the reader put them, four taps on the photo give their
 outline, kept in a corners-only sidecar, and the labels are decided again), then the copy model
 built with a progress bar, kept under its name ("Our copy") and used for every read
-(``vision.enrol``). Several copies are kept and switched; reset returns to the bundled model; the
-model in use is named above the section. Tap logic and the copies' files live in :mod:`ui.copies`
-(tested without Streamlit); the four-corner picker in :mod:`ui.corner_taps` (shared with the Gardens tab).
+(``vision.enrol``). Several copies are kept and switched; reset (the sidebar's only one) returns
+to the bundled model; the sidebar names the model in use above its sections. Tap logic and the
+copies' files live in :mod:`ui.copies` (tested without Streamlit); the four-corner picker in
+:mod:`ui.corner_taps` (shared with the Gardens tab).
 """
 
 from __future__ import annotations
@@ -180,18 +181,13 @@ def _tile_words(T: Any, tile: Any) -> str:
 
 
 def enrol_panel(T: Any) -> None:
-    """The sidebar section (Streamlit): the model in use named above it, then the guide."""
+    """The sidebar section (Streamlit): the guide, then the copy switch and reset. Drawn whether or not
+    the training extras are installed: going back to the bundled model needs none of them."""
     import streamlit as st
 
-    from ui.session import ss
-
-    s = ss()
-    kept_copies = copies.list_copies()
-    st.caption(T("model_in_use", model=copies.model_name(s.settings.get("model_path"), kept_copies,
-                                                         T("bundled_model"))))
     with st.expander(T("enrol_title")):
         _guide(T)
-        _copy_switch(T, kept_copies)
+        _copy_switch(T, copies.list_copies())
 
 
 def _guide(T: Any) -> None:
@@ -493,7 +489,8 @@ def _build(T: Any, result: Any, name: str) -> None:
 
 
 def _copy_switch(T: Any, kept_copies: dict[str, str]) -> None:
-    """Which kept copy reads photos (or the bundled model), and reset."""
+    """Which kept copy reads photos (or the bundled model), and reset: the one the Gardens tab's hint
+    names when a copy's model cannot be loaded (``ui.tab_gardens.unavailable_said``)."""
     import streamlit as st
 
     from ui.session import get_model, keep_settings, ss

@@ -1,4 +1,5 @@
-"""The sidebar: language, this game's link, new game, data directory, "improve recognition for my copy"."""
+"""The sidebar: language, this game's link, new game, data directory, the model in use,
+"improve recognition for my copy", "teach it my copy"."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import streamlit as st
 from scorer.vocab import Floor
 from ui import i18n, photos
 from ui import viewmodel as vm
+from ui.copies import list_copies, model_name
 from ui.enrol_page import enrol_panel, problem_words
 from ui.session import GAME_PARAM, get_model, keep_settings, ss, start_game
 
@@ -34,8 +36,11 @@ def sidebar(T: i18n.Translator) -> None:
             start_game(fresh, i18n.Said("new_game_started"))  # the game until now stays under History
         game_link(T)
         st.caption(T("data_dir", path=s.data_dir))
+        in_use = st.empty()  # above both sections; filled after them, so a retrain or build is named at once
         recognition_panel(T)
-        enrol_panel(T)  # 'Teach it my copy' (ui/enrol_page.py)
+        enrol_panel(T)  # 'Teach it my copy' (ui/enrol_page.py): also the copy switch and reset
+        in_use.caption(T("model_in_use", model=model_name(s.settings.get("model_path"), list_copies(),
+                                                          T("bundled_model"))))
 
 
 def game_link(T: i18n.Translator) -> None:
@@ -58,19 +63,10 @@ def recognition_panel(T: i18n.Translator) -> None:
 
         n = calibration.count_examples()
         st.caption(T("examples_count", n=n))
-        from ui.copies import list_copies, model_name
-
-        st.caption(T("model_in_use", model=model_name(s.settings.get("model_path"), list_copies(), T("bundled_model"))))
         if status["train"] and status["dataset"]:
             retrain_button(T, n)
         else:
             st.info(T("training_unavailable"))
-        # whether or not training is installed: going back to the bundled model needs none, and the Gardens
-        # tab's hint when a copy's model cannot be loaded names this button (ui.tab_gardens.unavailable_said)
-        if s.settings.get("model_path") and st.button(T("reset_model"), width="stretch"):
-            s.settings["model_path"] = None
-            get_model.clear()
-            keep_settings(T, rerun=True)
 
 
 def retrain_button(T: i18n.Translator, n: int) -> None:

@@ -264,11 +264,12 @@ def read_ok(reading: dict[str, Any]) -> Said:
 def unavailable_said(exc: BaseException | None, copy_model: bool) -> Said:
     """Why photos cannot be read now, never the exception's English: photo reading is not installed
     (an ImportError), else the model cannot be loaded (``vision.model.ModelLoadError``): the copy's
-    model in use (``copy_model``; reset to the bundled one) or the bundled one (reinstall)."""
+    model in use (``copy_model``; reset under 'Teach it my copy', where copies are switched) or the bundled
+    one (reinstall)."""
     if isinstance(exc, ImportError) or getattr(exc, "kind", None) == "unavailable":
         why = Said("reader_not_installed")
     elif copy_model:
-        why = Said("reader_copy_not_loaded", {"reset": Said("reset_model"), "section": Said("improve_title")})
+        why = Said("reader_copy_not_loaded", {"reset": Said("reset_model"), "section": Said("enrol_title")})
     else:
         why = Said("reader_not_loaded")
     return Said("reading_unavailable", {"why": why})

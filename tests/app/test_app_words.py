@@ -377,7 +377,7 @@ READ_BY_HAND = "Die Plättchen unten von Hand eingeben; das Foto bleibt hier."
     (False, "die Fotoerkennung konnte nicht geladen werden (ihre Modelldatei fehlt oder ist beschädigt; die App "
             "neu installieren)"),
     (True, "das Modell deiner Ausgabe konnte nicht geladen werden; „Zurück zum mitgelieferten Modell“ unter "
-           "„Erkennung für mein Exemplar verbessern“ in der Seitenleiste liest wieder mit dem mitgelieferten Modell"),
+           "„Meine Ausgabe anlernen“ in der Seitenleiste liest wieder mit dem mitgelieferten Modell"),
 ], ids=["bundled", "copy"])
 def test_a_model_that_cannot_be_loaded_is_said_in_german_and_nothing_is_lost(
         monkeypatch: pytest.MonkeyPatch, data_dir: Path, tmp_path: Path, fresh_model_cache: None, copy: bool,
@@ -421,17 +421,18 @@ def test_the_reset_button_the_hint_names_is_there_without_the_training_module(
     state.save_settings({"lang": lang, "keep_examples": False, "model_path": str(damaged)}, data_dir)
     at = run(AppTest.from_file(APP, default_timeout=120))
     upload(at, np.full((480, 640, 3), 128, np.uint8))
-    hint = T("reader_copy_not_loaded", reset=T("reset_model"), section=T("improve_title"))
+    hint = T("reader_copy_not_loaded", reset=T("reset_model"), section=T("enrol_title"))
     assert [w.value for w in at.warning] == [T("reading_unavailable", why=hint)]
-    # the section the hint names says training is not installed, and still has the button it names
-    section = next(e for e in at.sidebar.expander if e.label == T("improve_title"))
-    assert [i.value for i in section.info] == [T("training_unavailable")]
-    assert [b.label for b in section.button] == [T("reset_model")]
-    section.button[0].click()
+    improve = next(e for e in at.sidebar.expander if e.label == T("improve_title"))
+    assert [i.value for i in improve.info] == [T("training_unavailable")]
+    # the section the hint names still has the button it names, the sidebar's only reset
+    assert [b.key for b in at.button if b.label == T("reset_model")] == ["enrol_reset"]
+    section = next(e for e in at.sidebar.expander if e.label == T("enrol_title"))
+    reset = next(b for b in section.button if b.label == T("reset_model"))
+    reset.click()
     run(at)
     assert state.load_settings(data_dir)["model_path"] is None
-    section = next(e for e in at.sidebar.expander if e.label == T("improve_title"))
-    assert not section.button  # the bundled model in use: nothing to reset
+    assert not any(b.label == T("reset_model") for b in at.button)  # the bundled model in use: nothing to reset
 
 
 AUTOSAVE = "Automatisches Speichern fehlgeschlagen ({why}). Die Eingaben bleiben auf dieser Seite; beim nächsten " \

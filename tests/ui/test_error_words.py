@@ -35,17 +35,17 @@ TRY_AGAIN = "Unten die vier Ecken des Gartens anklicken, das Foto genau von oben
                                      "geladen werden (ihre Modelldatei fehlt oder ist beschädigt; die App neu "
                                      f"installieren). {REST}"),
     (ModelLoadError(ENGLISH), True, "Fotos können gerade nicht gelesen werden: das Modell deiner Ausgabe konnte "
-                                    "nicht geladen werden; „Zurück zum mitgelieferten Modell“ unter „Erkennung für "
-                                    "mein Exemplar verbessern“ in der Seitenleiste liest wieder mit dem "
-                                    f"mitgelieferten Modell. {REST}"),
+                                    "nicht geladen werden; „Zurück zum mitgelieferten Modell“ unter „Meine Ausgabe "
+                                    "anlernen“ in der Seitenleiste liest wieder mit dem mitgelieferten Modell. "
+                                    f"{REST}"),
 ])
 def test_a_reader_that_cannot_be_loaded_is_worded_in_german(exc: BaseException, copy_model: bool,
                                                             german: str) -> None:
     assert unavailable_words(DE, exc, copy_model) == german
     english = unavailable_words(EN, exc, copy_model)
     assert english.startswith("Photos cannot be read now: ") and ENGLISH not in english
-    if copy_model:  # names the sidebar button that goes back to the bundled model
-        assert "“Reset to the bundled model”" in english
+    if copy_model:  # names the sidebar button that goes back to the bundled model, and its section
+        assert "“Reset to the bundled model” under “Teach it my copy”" in english
 
 
 @pytest.mark.parametrize(("exc", "names", "german"), [
