@@ -142,11 +142,14 @@ class VisionConfig:
     grid_search_aspects: tuple[float, ...] = (0.9, 1.0, 1.1)
     grid_search_step: int = 3
     grid_search_keep: int = 3
+    #: Each pixel's seam ridge is capped at this (either sign) before the search's running sums: a
+    #: faint seam along the whole block outweighs one strong edge (the board's border, a path band).
+    grid_search_pixel_cap: float = 2.0
     #: Weight of the tile map's support (mean tile probability at the cells' centres, less 0.5) in a
     #: candidate's score: the seams tell the block from the board's frame, the map tells it from a
     #: grid on the table.
     grid_map_weight: float = 2.0
-    #: Rectifying by the lattice's own lines (``vision.locate.rectifying_view``): the region is shrunk
+    #: Rectifying by the lattice's own lines (``vision.locate.rectification``): the region is shrunk
     #: to this side (pixels) for the segment detector; segments shorter than ``vp_min_length`` of it
     #: are ignored; a family needs ``vp_min_segments`` segments within ``vp_angle_tolerance`` degrees
     #: of its orientation, and the two families must be ``vp_min_angle`` degrees apart.
@@ -157,6 +160,15 @@ class VisionConfig:
     vp_min_angle: float = 30.0
     #: The worst fraction of a family's lines dropped once when fitting its vanishing point.
     vp_drop_quantile: float = 0.25
+    #: The lattice's rectification also framed with ``grid_rect_wide_margin`` of the map's quad on
+    #: every side, searched for blocks of ``grid_rect_wide_sizes`` of the quad and the aspects
+    #: ``grid_rect_wide_aspects`` (the rectification leaves the block's aspect unknown).
+    grid_rect_wide_margin: float = 0.8
+    grid_rect_wide_sizes: tuple[float, float] = (0.4, 2.4)
+    grid_rect_wide_aspects: tuple[float, ...] = (0.5, 0.6, 0.72, 0.85, 1.0, 1.18, 1.4, 1.67, 2.0)
+    #: How many clearly different lattices besides the chosen one a search hands on
+    #: (``GridLocation.alternatives``).
+    grid_alternatives: int = 3
     #: The second, wider search around the best polished blocks: how many, the view's margin and the
     #: block sizes tried (fractions of the polished block's side).
     grid_wide_keep: int = 2
@@ -271,6 +283,10 @@ class VisionConfig:
     check_mean_confidence: float = 0.6
     #: ... or this many cells to review along one outer row or column.
     check_edge_cells: int = 3
+    #: An outline in doubt is weighed against the search's other lattices
+    #: (``GridLocation.alternatives``) by its lattice score plus this times the mean confidence of
+    #: the tiles read in it: the tiles of the true block read surely, a block one row off does not.
+    read_choice_weight: float = 4.0
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
 

@@ -11,8 +11,9 @@ tiles with seams between them, seen through a camera — not the board's or the 
 3. *The lattice from its own evidence* (:func:`locate_grid`): colour-free line evidence (Lab
    gradients across each lattice line); blocks searched exhaustively in square views through the
    map's quad, through the first outline and rectified by the photo's own two line families
-   (vanishing points, :func:`rectifying_view`); polished onto their seams; one score and one rule
-   choose between them and the first outline, and say when to check (:class:`GridLocation`).
+   (vanishing points, :func:`rectification`, framed at two widths); polished onto their seams; one
+   score and one rule choose between them and the first outline, and say when to check
+   (:class:`GridLocation`, which also hands on the best other lattices).
 4. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
 
 ``locate_grid(image, n, cfg, mask_model) -> GridLocation``; ``locate_garden(image, cfg) -> (4, 2)``
@@ -435,16 +436,18 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     thresholds, squared up) compete with it by the score below, and the best of them is the map's
     outline. When that scores at least ``cfg.grid_trust_score`` it is taken at once. Otherwise
     blocks are searched (:func:`lattice_hypotheses`) in square views through the map's quad,
-    through the map's outline, and rectified by the lattice's own lines
-    (:func:`rectifying_view`); the best are polished onto their seams (:func:`polish`), searched
-    again more widely around the best two, and snapped to the outline and seams. Every candidate is
+    through the map's outline, and rectified by the lattice's own lines (:func:`rectification`,
+    framed like the quad and, for a block bigger, smaller or more oblong than the quad, wider); the
+    best are polished onto their seams (:func:`polish`), searched again more widely around the best
+    two, and snapped to the outline and seams. Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, and nothing smaller than ``cfg.grid_min_fraction`` of the map's
     quad — and one rule chooses: the best candidate if it beats the map's outline by more than
     ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its score
     is below ``cfg.check_min_score`` or a clearly different lattice (more
-    than ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it.
+    than ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it. The best clearly
+    different lattices are handed on as ``alternatives`` for a reader that knows the tiles.
     """
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
@@ -489,10 +492,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
                 corners, first_value = other, other_value
     if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value))
-    views = [quad_view(quad * fscale, cfg), rectifying_view(fine, quad * fscale, cfg),
+    rectified = rectification(fine, quad * fscale, cfg)
+    views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
     proposals = [order_corners(h / fscale) for view in views if view is not None
                  for h in lattice_hypotheses(fine, view, cfg)]
+    # the same rectification framed wider: a block bigger, smaller or more oblong than the map's quad
+    further = [] if rectified is None else [order_corners(h / fscale) for h in lattice_hypotheses(
+        fine, framed(rectified, cfg, cfg.grid_rect_wide_margin), cfg, cfg.grid_rect_wide_margin,
+        cfg.grid_rect_wide_sizes, cfg.grid_rect_wide_aspects)]
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
 
     def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
@@ -515,7 +523,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         if view is not None:
             wide += [order_corners(h / fscale) for h in lattice_hypotheses(fine, view, cfg, cfg.grid_wide_margin,
                                                                            cfg.grid_wide_sizes)]
-    polished += polished_all(wide)
+    polished += polished_all(wide) + polished_all(further)  # each its own budget: none crowds out another
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
     scores = [first_value, *(value(c) for c in candidates[1:])]
@@ -530,8 +538,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         reasons.append(f"weak lattice (score {score:.2f} < {cfg.check_min_score})")
     if score - runner_up < cfg.check_margin:
         reasons.append(f"another lattice nearly as good (score {score:.2f} vs {runner_up:.2f})")
+    kept: list[int] = [chosen]
+    for i in sorted(range(len(candidates)), key=lambda i: -scores[i]):
+        if len(kept) > cfg.grid_alternatives or not np.isfinite(scores[i]):
+            break
+        if all(block_offset(candidates[i], candidates[k], cfg.grid)[0] > cfg.check_distinct for k in kept):
+            kept.append(i)
     return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
-                        tuple(reasons), float(first_value))
+                        tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
+                        tuple(float(scores[i]) for i in kept[1:]))
 
 
 def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_model: object | None = None
@@ -648,7 +663,11 @@ class GridLocation:
     ``runner_up`` the best score of a clearly different
     lattice (more than ``cfg.check_distinct`` tile off; ``-inf`` when none was found);
     ``check_outline`` true when the outline may be wrong, with the ``reasons`` why; ``first_score``
-    the score of the map's outline (the best of the tile map's outlines, the incumbent).
+    the score of the map's outline (the best of the tile map's outlines, the incumbent);
+    ``alternatives`` the best other lattices searched, each ``(4, 2)`` like ``corners`` and clearly
+    different from it and from each other, best score first (at most ``cfg.grid_alternatives``;
+    none when the map's outline was trusted), with their ``alternative_scores``: a reader that
+    knows the tiles may prefer one of them (:func:`vision.read.read_gardens`).
     """
 
     corners: np.ndarray
@@ -657,6 +676,8 @@ class GridLocation:
     check_outline: bool
     reasons: tuple[str, ...] = ()
     first_score: float = -np.inf
+    alternatives: tuple[np.ndarray, ...] = ()
+    alternative_scores: tuple[float, ...] = ()
 
 
 def lab_gradients(image: np.ndarray, sigma: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
@@ -758,12 +779,13 @@ def quad_view(quad: np.ndarray, cfg: VisionConfig, margin: float | None = None) 
 
 
 def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, margin: float | None = None,
-                       sizes: tuple[float, float] | None = None) -> list[np.ndarray]:
+                       sizes: tuple[float, float] | None = None, aspects: tuple[float, ...] | None = None
+                       ) -> list[np.ndarray]:
     """Blocks of square tiles seen in a rectified view of ``image`` ``(M, N, 3)``: ``view`` ``(3, 3)``
     maps the image to a square of ``cfg.grid_search_side`` pixels in which the tile map's rough block
-    fills the middle (:func:`quad_view`, :func:`rectifying_view`), so the true block is an
+    fills the middle (:func:`quad_view`, :func:`rectification` and :func:`framed`), so the true block is an
     axis-aligned near-square there. Every such block — sizes ``sizes`` (default
-    ``cfg.grid_search_sizes``) of the middle, aspects ``cfg.grid_search_aspects``, every position,
+    ``cfg.grid_search_sizes``) of the middle, aspects ``aspects`` (default ``cfg.grid_search_aspects``), every position,
     ``cfg.grid_search_step`` pixels apart — is scored by the ridges of its seams and outline
     (:func:`lattice_terms`, by running sums). ``margin``: the view's (default
     ``cfg.grid_search_margin``). Returns the best ``cfg.grid_search_keep`` distinct blocks, best
@@ -771,12 +793,13 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
     n = cfg.grid
     size, inner, _ = view_frame(cfg, margin)
     patch = cv2.warpPerspective(image, view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    v_cum, h_cum = _cumulative(*ridge_maps(*edge_evidence(patch, cfg), cfg))
+    cap = cfg.grid_search_pixel_cap
+    v_cum, h_cum = _cumulative(*(np.clip(r, -cap, cap) for r in ridge_maps(*edge_evidence(patch, cfg), cfg)))
     step = cfg.grid_search_step
     found: list[tuple[float, float, float, int, int]] = []
     lo, hi = cfg.grid_search_sizes if sizes is None else sizes
     for width in range(int(lo * inner), min(size - 1, int(hi * inner)) + 1, step):
-        for aspect in cfg.grid_search_aspects:
+        for aspect in cfg.grid_search_aspects if aspects is None else aspects:
             height = round(width * aspect)
             if height >= size - 1:
                 continue
@@ -882,13 +905,13 @@ def vanishing_point(segments: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     return v
 
 
-def rectifying_view(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
-    """A ``(3, 3)`` homography from ``image`` ``(M, N, 3)`` to a square view of
-    ``cfg.grid_search_side`` pixels in which the lattice's two line families around ``quad``
-    ``(4, 2)`` (the tile map's rough block) run along the view's rows and columns: their vanishing
-    points (:func:`line_families`, :func:`vanishing_point`) are sent to infinity, the directions
-    to the axes, and the quad's extent scaled square and framed like :func:`lattice_hypotheses`.
-    None when the photo shows no two clear line families there."""
+def rectification(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The lattice's own rectification around ``quad`` ``(4, 2)`` (the tile map's rough block) in
+    ``image`` ``(M, N, 3)``: a ``(3, 3)`` homography under which the two line families there
+    (:func:`line_families`, :func:`vanishing_point`) run along the rows and columns (their vanishing
+    points sent to infinity, their directions to the axes), and the quad's extent under it (lowest
+    and highest ``(x, y)``, each ``(2,)``). None when the photo shows no two clear line families."""
     quad = np.asarray(quad, np.float64)
     centre = quad.mean(axis=0)
     region = centre + (quad - centre) * (1 + 2 * cfg.grid_search_margin)
@@ -925,8 +948,16 @@ def rectifying_view(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> n
     mapped = cv2.perspectiveTransform(quad[None], to_axes)[0]
     if not np.all(np.isfinite(mapped)):
         return None
-    lo, hi = mapped.min(axis=0), mapped.max(axis=0)
-    _, inner, offset = view_frame(cfg)
+    return to_axes, mapped.min(axis=0), mapped.max(axis=0)
+
+
+def framed(rectified: tuple[np.ndarray, np.ndarray, np.ndarray], cfg: VisionConfig, margin: float | None = None
+           ) -> np.ndarray:
+    """A :func:`rectification` framed as a search view: ``(3, 3)`` homography from the image to a
+    square of ``cfg.grid_search_side`` pixels in which the quad's extent is scaled square and framed
+    by ``margin`` (default ``cfg.grid_search_margin``) of its side, like :func:`lattice_hypotheses`."""
+    to_axes, lo, hi = rectified
+    _, inner, offset = view_frame(cfg, margin)
     span = np.maximum(hi - lo, 1e-9)
     fit = np.array([[inner / span[0], 0, 0], [0, inner / span[1], 0], [0, 0, 1]])
     fit[:2, 2] = offset - fit[[0, 1], [0, 1]] * lo

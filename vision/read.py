@@ -23,7 +23,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
-from vision.locate import locate_grid
+from vision.locate import GridLocation, locate_grid
 from vision.model import TileModel, load_model
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -96,6 +96,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
     arr, scale, t_decode = _prepare(image, cfg)
     t0 = time.perf_counter()
     reasons: tuple[str, ...] = ()
+    located = None
     if corners is None:
         located = locate_grid(arr, 4, cfg, mask_model=model.mask)
         found, reasons = located.corners, located.reasons
@@ -104,7 +105,35 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
     t1 = time.perf_counter()
     crops = crop_tiles(arr, found, cfg)
     t2 = time.perf_counter()
-    return crops, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1}
+    if located is not None and located.check_outline and located.alternatives:  # part of localising
+        found, crops, moved = choose_by_reading(arr, located, crops, model)
+        reasons = (*reasons, moved) if moved else reasons
+    t3 = time.perf_counter()
+    return crops, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0 + t3 - t2, "classify": t2 - t1}
+
+
+def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarray, model: TileModel
+                      ) -> tuple[np.ndarray, np.ndarray, str | None]:
+    """An outline in doubt against the search's other lattices: each candidate (``located.corners``
+    with its ``crops`` ``(16, S, S, 3)``, then ``located.alternatives`` in ``image`` ``(M, N, 3)``)
+    scored by its lattice score plus ``cfg.read_choice_weight`` times the mean confidence of its
+    tiles read alone (:func:`vision.decode.decode`) -> (corners ``(4, 2)``, crops, why it moved or
+    None when the located outline stays)."""
+    cfg = model.cfg
+    best = (located.score + cfg.read_choice_weight * _mean_confidence(crops, model), located.corners, crops)
+    for corners, score in zip(located.alternatives, located.alternative_scores):
+        other = crop_tiles(image, corners, cfg)
+        value = score + cfg.read_choice_weight * _mean_confidence(other, model)
+        if value > best[0]:
+            best = (value, corners, other)
+    if best[1] is located.corners:
+        return located.corners, crops, None
+    return best[1], best[2], "the tiles read more surely on another lattice"
+
+
+def _mean_confidence(crops: np.ndarray, model: TileModel) -> float:
+    """Mean joint confidence of 16 tile crops decoded as one garden."""
+    return float(decode(model.predict_probs(crops), model.cfg)[0].confidence.mean())
 
 
 def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionConfig) -> str | None:

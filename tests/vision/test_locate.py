@@ -213,7 +213,11 @@ def test_a_row_the_tile_map_misses_is_found_by_squaring_the_block_up() -> None:
     mask = _LightnessMask((150, 1.0))  # the top row (115) reads as table
 
     assert _located_error(image, truth, cfg, mask) < 0.1
-    assert _located_error(image, truth, replace(cfg, block_max_aspect=10.0), mask) > 0.5  # 3 rows unsquared
+    unsquared = replace(cfg, block_max_aspect=10.0)
+    # neither squared up nor searched in the wider rectified view: the 3 rows stay
+    assert _located_error(image, truth, replace(unsquared, grid_rect_wide_aspects=()), mask) > 0.5
+    # the wider rectified view alone finds the whole block too
+    assert _located_error(image, truth, unsquared, mask) < 0.1
 
 
 def _block_photo(shade: Callable[[int, int], int], tile: int = 70) -> tuple[np.ndarray, np.ndarray]:
@@ -366,3 +370,25 @@ def test_a_single_row_of_tiles_is_not_read_as_a_flat_block(seed: int) -> None:
     aspect = block_aspect(found.corners)
     assert found.check_outline
     assert max(aspect, 1.0 / aspect) <= DEFAULT_CONFIG.grid_max_aspect
+
+
+def test_a_search_hands_on_clearly_different_alternatives(easy_photos, bundled_model) -> None:
+    """Searched (the trusted shortcut off), the locator returns besides its outline at most
+    ``cfg.grid_alternatives`` other lattices, each over ``cfg.check_distinct`` tile from the outline and
+    from each other, best score first; trusted at once, none."""
+    from dataclasses import replace
+
+    photo = iter_labelled(easy_photos)[0]
+    image, _ = load_image_scaled(photo.image_path)
+    cfg = replace(bundled_model.cfg, grid_trust_score=float("inf"))
+    found = locate_grid(image, 4, cfg, bundled_model.mask)
+    blocks = [found.corners, *found.alternatives]
+    assert 1 <= len(found.alternatives) <= cfg.grid_alternatives
+    assert len(found.alternative_scores) == len(found.alternatives)
+    assert list(found.alternative_scores) == sorted(found.alternative_scores, reverse=True)
+    for i, a in enumerate(blocks):
+        assert a.shape == (4, 2)
+        for b in blocks[i + 1:]:
+            assert block_offset(a, b)[0] > cfg.check_distinct
+    trusted = locate_grid(image, 4, replace(cfg, grid_trust_score=-float("inf")), bundled_model.mask)
+    assert trusted.alternatives == () and trusted.alternative_scores == ()

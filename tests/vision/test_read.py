@@ -11,6 +11,7 @@ import pytest
 
 from scorer.tiles import Garden
 from vision.dataset import iter_labelled
+from vision.io import load_image_scaled
 from vision.read import GardenReading, cli_read, read_garden, read_gardens
 
 
@@ -115,3 +116,32 @@ def test_package_exposes_the_reader() -> None:
     assert vision.read_gardens is vision.read.read_gardens
     with pytest.raises(AttributeError):
         _ = vision.no_such_thing
+
+
+def _located(corners: np.ndarray, others: list[np.ndarray]):
+    from vision.locate import GridLocation
+
+    return GridLocation(corners, 5.0, 5.0, True, ("another lattice nearly as good",), 5.0,
+                        tuple(others), tuple(5.0 for _ in others))
+
+
+def test_an_outline_in_doubt_moves_to_the_lattice_whose_tiles_read_surely(easy_photos, bundled_model) -> None:
+    """Two lattices scoring alike, the true one and one a tile across (onto the board's frame): the
+    tiles decide, whichever of the two the search put first."""
+    from vision.crop import crop_tiles
+    from vision.read import choose_by_reading
+
+    photo = iter_labelled(easy_photos)[1]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = np.asarray(photo.corners, float) * scale
+    shifted = truth + (truth[1] - truth[0]) / 4  # one tile to the right
+    cfg = bundled_model.cfg
+    found, crops, why = choose_by_reading(image, _located(shifted, [truth]), crop_tiles(image, shifted, cfg),
+                                          bundled_model)
+    np.testing.assert_allclose(found, truth)
+    np.testing.assert_array_equal(crops, crop_tiles(image, truth, cfg))
+    assert why and "another lattice" in why
+    kept, _, why = choose_by_reading(image, _located(truth, [shifted]), crop_tiles(image, truth, cfg),
+                                              bundled_model)
+    np.testing.assert_allclose(kept, truth)
+    assert why is None
