@@ -90,8 +90,9 @@ def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, f
 
 
 def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
-                     ) -> tuple[np.ndarray, np.ndarray, tuple[str, ...], dict[str, float]]:
-    """-> (16 crops, corners in the input's pixels, reasons to check the outline, timings)."""
+                     ) -> tuple[np.ndarray, AttributeProbs | None, np.ndarray, tuple[str, ...], dict[str, float]]:
+    """-> (16 crops, their probabilities when already read to choose the outline (else None),
+    corners in the input's pixels, reasons to check the outline, timings)."""
     cfg = model.cfg
     arr, scale, t_decode = _prepare(image, cfg)
     t0 = time.perf_counter()
@@ -105,35 +106,32 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
     t1 = time.perf_counter()
     crops = crop_tiles(arr, found, cfg)
     t2 = time.perf_counter()
+    probs = None
     if located is not None and located.check_outline and located.alternatives:  # part of localising
-        found, crops, moved = choose_by_reading(arr, located, crops, model)
+        found, crops, probs, moved = choose_by_reading(arr, located, crops, model)
         reasons = (*reasons, moved) if moved else reasons
     t3 = time.perf_counter()
-    return crops, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0 + t3 - t2, "classify": t2 - t1}
+    return crops, probs, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0 + t3 - t2,
+                                                  "classify": t2 - t1}
 
 
 def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarray, model: TileModel
-                      ) -> tuple[np.ndarray, np.ndarray, str | None]:
+                      ) -> tuple[np.ndarray, np.ndarray, AttributeProbs, str | None]:
     """An outline in doubt against the search's other lattices: each candidate (``located.corners``
     with its ``crops`` ``(16, S, S, 3)``, then ``located.alternatives`` in ``image`` ``(M, N, 3)``)
     scored by its lattice score plus ``cfg.read_choice_weight`` times the mean confidence of its
-    tiles read alone (:func:`vision.decode.decode`) -> (corners ``(4, 2)``, crops, why it moved or
-    None when the located outline stays)."""
+    tiles read alone (:func:`vision.decode.decode`) -> (corners ``(4, 2)``, their crops, their
+    probabilities, why the outline moved or None when the located one stays)."""
     cfg = model.cfg
-    best = (located.score + cfg.read_choice_weight * _mean_confidence(crops, model), located.corners, crops)
-    for corners, score in zip(located.alternatives, located.alternative_scores):
-        other = crop_tiles(image, corners, cfg)
-        value = score + cfg.read_choice_weight * _mean_confidence(other, model)
-        if value > best[0]:
-            best = (value, corners, other)
-    if best[1] is located.corners:
-        return located.corners, crops, None
-    return best[1], best[2], "the tiles read more surely on another lattice"
-
-
-def _mean_confidence(crops: np.ndarray, model: TileModel) -> float:
-    """Mean joint confidence of 16 tile crops decoded as one garden."""
-    return float(decode(model.predict_probs(crops), model.cfg)[0].confidence.mean())
+    cuts = [(located.corners, located.score, crops)]
+    cuts += [(c, score, crop_tiles(image, c, cfg))
+             for c, score in zip(located.alternatives, located.alternative_scores)]
+    read = [model.predict_probs(cut) for _, _, cut in cuts]
+    values = [score + cfg.read_choice_weight * float(decode(p, cfg)[0].confidence.mean())
+              for (_, score, _), p in zip(cuts, read)]
+    best = int(np.argmax(values))
+    corners, _, cut = cuts[best]
+    return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None
 
 
 def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionConfig) -> str | None:
@@ -176,11 +174,12 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                 exc.args = (f"photo {i + 1}: {exc}",)  # the same error (its type and code kept)
             raise
     t0 = time.perf_counter()
-    probs = AttributeProbs.concat([tile_model.predict_probs(crops) for crops, *_ in prepared])
+    probs = AttributeProbs.concat([tile_model.predict_probs(crops) if read is None else read
+                                   for crops, read, *_ in prepared])
     decoded = decode(probs, tile_model.cfg)
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
-    for (_, found, reasons, timings), dec, cs in zip(prepared, decoded, per_corners):
+    for (_, _, found, reasons, timings), dec, cs in zip(prepared, decoded, per_corners):
         timings = dict(timings)
         timings["classify"] += t_classify
         if cs is None:

@@ -136,12 +136,13 @@ def test_an_outline_in_doubt_moves_to_the_lattice_whose_tiles_read_surely(easy_p
     truth = np.asarray(photo.corners, float) * scale
     shifted = truth + (truth[1] - truth[0]) / 4  # one tile to the right
     cfg = bundled_model.cfg
-    found, crops, why = choose_by_reading(image, _located(shifted, [truth]), crop_tiles(image, shifted, cfg),
-                                          bundled_model)
+    found, crops, probs, why = choose_by_reading(image, _located(shifted, [truth]),
+                                                 crop_tiles(image, shifted, cfg), bundled_model)
     np.testing.assert_allclose(found, truth)
     np.testing.assert_array_equal(crops, crop_tiles(image, truth, cfg))
+    np.testing.assert_array_equal(probs.floor, bundled_model.predict_probs(crops).floor)  # read once, handed on
     assert why and "another lattice" in why
-    kept, _, why = choose_by_reading(image, _located(truth, [shifted]), crop_tiles(image, truth, cfg),
-                                              bundled_model)
+    kept, _, _, why = choose_by_reading(image, _located(truth, [shifted]), crop_tiles(image, truth, cfg),
+                                        bundled_model)
     np.testing.assert_allclose(kept, truth)
     assert why is None
