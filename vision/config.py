@@ -182,8 +182,9 @@ class VisionConfig:
     #: foreshortened by sin(e) at most, 2.4 at 25°; a flat strip of a few rows is no block.
     grid_max_aspect: float = 2.5
     #: A candidate block smaller than this fraction of the tile map's quad is no garden (a lattice
-    #: in the art of a few tiles); the quad may be larger than the block (the board), not much smaller.
-    grid_min_fraction: float = 0.65
+    #: in the art of a few tiles); the quad may be larger than the block (the board, a second board
+    #: merged with it), not much smaller.
+    grid_min_fraction: float = 0.5
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
@@ -227,6 +228,11 @@ class VisionConfig:
     #: Lower thresholds whose blocks are candidates when the first outline is in doubt: a shadowed
     #: or pale part of the block can fall below 0.5 in the tile map, and the quad then leaves it out.
     mask_retry_thresholds: tuple[float, ...] = (0.35,)
+    #: When the first outline is in doubt, the map's blob closed by a disc of this fraction of the
+    #: map's longer side (a map blotchy on dark tiles made whole) and the map's second-deepest blob
+    #: (another board in view, or the other part of a split map) are searched too.
+    mask_fill_frac: float = 0.08
+    mask_other_blobs: bool = True
     #: Gaussian smoothing (mask pixels) of the probability map before thresholding.
     mask_smooth_sigma: float = 1.0
     #: Hidden units and training epochs of the tile-mask learner (a small MLP).

@@ -11,7 +11,8 @@ tiles with seams between them, seen through a camera — not the board's or the 
 3. *The lattice from its own evidence* (:func:`locate_grid`): colour-free line evidence (Lab
    gradients across each lattice line); blocks searched exhaustively in square views through the
    map's quad, through the first outline and rectified by the photo's own two line families
-   (vanishing points, :func:`rectification`, framed at two widths); polished onto their seams; one
+   (vanishing points, :func:`rectification`, framed at two widths), and through the map's other
+   blobs; polished onto their seams; one
    score and one rule choose between them and the first outline, and say when to check
    (:class:`GridLocation`, which also hands on the best other lattices).
 4. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
@@ -83,20 +84,25 @@ def truth_mask(shape: tuple[int, int], corners: np.ndarray) -> np.ndarray:
     return mask
 
 
-def quad_from_mask(prob: np.ndarray, cfg: VisionConfig, threshold: float | None = None) -> np.ndarray | None:
-    """Tile-probability map ``(m, n)`` -> the quadrilateral ``(4, 2)`` of its largest blob, its
-    sides fitted as lines to the blob outline; ``None`` when there is no sizeable blob. The blob
-    is where the map exceeds ``threshold`` (default ``cfg.mask_threshold``)."""
+def quad_from_mask(prob: np.ndarray, cfg: VisionConfig, threshold: float | None = None, fill: float = 0.0,
+                   rank: int = 0) -> np.ndarray | None:
+    """Tile-probability map ``(m, n)`` -> the quadrilateral ``(4, 2)`` of its deepest blob (``rank``
+    1: the next deepest, another board in view or the other part of a map split by dark tiles), its
+    sides fitted as lines to the blob outline; ``None`` when there is no such sizeable blob. The
+    blob is where the map exceeds ``threshold`` (default ``cfg.mask_threshold``), closed first by
+    a disc of ``fill`` of the map's longer side when that is above 0 (a map blotchy on dark tiles
+    made whole)."""
     threshold = cfg.mask_threshold if threshold is None else threshold
     mask = (prob > threshold).astype(np.uint8)
-    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
+    close = max(3, round(fill * max(mask.shape)) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
     # Opening with a big kernel cuts the thin bridges to board frames, coins and hands.
     side = round(cfg.mask_open_frac * max(mask.shape))
     if side >= 3:
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side | 1, side | 1))
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = _core_blob(mask, cfg)
+    blobs = _core_blobs(mask, cfg)
+    mask = blobs[rank] if rank < len(blobs) else None
     if mask is None or int(mask.sum()) < cfg.min_quad_area_frac * mask.size:
         return None
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -114,11 +120,12 @@ def quad_from_mask(prob: np.ndarray, cfg: VisionConfig, threshold: float | None 
     return best
 
 
-def _core_blob(mask: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
-    """The main blob of a binary mask ``(m, n)`` without thin attachments: pixels deeper than
-    ``cfg.core_depth`` of the blob's maximal depth, grown back by that depth inside the mask."""
+def _core_blobs(mask: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
+    """The blobs of a binary mask ``(m, n)`` without thin attachments, deepest first: the parts
+    deeper than ``cfg.core_depth`` of the mask's maximal depth, each grown back by that depth
+    inside the mask."""
     if not mask.any():
-        return None
+        return []
     # a zero frame makes the image border count as the blob's edge (a mask of all ones is finite)
     framed = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     dist = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
@@ -126,12 +133,13 @@ def _core_blob(mask: np.ndarray, cfg: VisionConfig) -> np.ndarray | None:
     core = (dist > cfg.core_depth * depth).astype(np.uint8)
     count, labels = cv2.connectedComponents(core)
     if count <= 1:
-        return None
-    peak = np.unravel_index(int(np.argmax(dist)), dist.shape)
-    core = (labels == labels[peak]).astype(np.uint8)
+        return []
+    peaks = np.zeros(count)
+    np.maximum.at(peaks, labels.ravel(), dist.ravel())
     radius = int(np.ceil(cfg.core_regrow * cfg.core_depth * depth)) + 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
-    return cv2.dilate(core, kernel) & mask
+    return [cv2.dilate((labels == label).astype(np.uint8), kernel) & mask
+            for label in 1 + np.argsort(-peaks[1:], kind="stable")]
 
 
 def plausible_quad(quad: np.ndarray, cfg: VisionConfig) -> bool:
@@ -419,7 +427,23 @@ def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: 
         if retry is not None:
             starts.append(retry / map_scale)
     starts += squared_up(quad, cfg) + squared_up(corners, cfg)
+    starts += [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg)]
     return [snapped(start) for start in starts]
+
+
+def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
+    """The tile map's ``(m, n)`` other quadrilaterals ``(4, 2)`` (map pixels) beside its first,
+    ``quad``: the blob made whole (:func:`quad_from_mask` with ``cfg.mask_fill_frac``) and the
+    second-deepest blob, made whole and as it is; each only when more than half a tile from
+    ``quad`` and the ones before it. None when ``cfg.mask_other_blobs`` is off."""
+    if not cfg.mask_other_blobs:
+        return []
+    kept = [quad]
+    for fill, rank in ((cfg.mask_fill_frac, 0), (cfg.mask_fill_frac, 1), (0.0, 1)):
+        other = quad_from_mask(prob, cfg, fill=fill, rank=rank)
+        if other is not None and all(block_offset(other, k, cfg.grid)[0] > 0.5 for k in kept):
+            kept.append(other)
+    return kept[1:]
 
 
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -437,9 +461,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     outline. When that scores at least ``cfg.grid_trust_score`` it is taken at once. Otherwise
     blocks are searched (:func:`lattice_hypotheses`) in square views through the map's quad,
     through the map's outline, and rectified by the lattice's own lines (:func:`rectification`,
-    framed like the quad and, for a block bigger, smaller or more oblong than the quad, wider); the
-    best are polished onto their seams (:func:`polish`), searched again more widely around the best
-    two, and snapped to the outline and seams. Every candidate is
+    framed like the quad and, for a block bigger, smaller or more oblong than the quad, wider),
+    and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
+    board); the best are polished onto their seams (:func:`polish`), searched again more widely
+    around the best two, and snapped to the outline and seams. Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, and nothing smaller than ``cfg.grid_min_fraction`` of the map's
@@ -495,8 +520,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     rectified = rectification(fine, quad * fscale, cfg)
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
+    elsewhere = []  # the map's other blobs (the blob made whole, another board) seen the same two ways
+    for other in other_map_quads(prob, quad * map_scale, cfg):
+        other_rectified = rectification(fine, other / map_scale * fscale, cfg)
+        elsewhere += [quad_view(other / map_scale * fscale, cfg),
+                      None if other_rectified is None else framed(other_rectified, cfg)]
     proposals = [order_corners(h / fscale) for view in views if view is not None
                  for h in lattice_hypotheses(fine, view, cfg)]
+    elsewhere_proposals = [order_corners(h / fscale) for view in elsewhere if view is not None
+                           for h in lattice_hypotheses(fine, view, cfg)]
     # the same rectification framed wider: a block bigger, smaller or more oblong than the map's quad
     further = [] if rectified is None else [order_corners(h / fscale) for h in lattice_hypotheses(
         fine, framed(rectified, cfg, cfg.grid_rect_wide_margin), cfg, cfg.grid_rect_wide_margin,
@@ -523,7 +555,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         if view is not None:
             wide += [order_corners(h / fscale) for h in lattice_hypotheses(fine, view, cfg, cfg.grid_wide_margin,
                                                                            cfg.grid_wide_sizes)]
-    polished += polished_all(wide) + polished_all(further)  # each its own budget: none crowds out another
+    # each its own budget: none crowds out another
+    polished += polished_all(wide) + polished_all(further) + polished_all(elsewhere_proposals)
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
     scores = [first_value, *(value(c) for c in candidates[1:])]

@@ -152,6 +152,29 @@ def test_quad_from_mask_keeps_a_dim_corner_at_a_lower_threshold() -> None:
     assert np.abs(order_corners(full) - order_corners(_SQUARE + 50)).max() < 2.0
 
 
+def test_quad_from_mask_ranks_blobs_by_depth_and_fills_a_blotchy_one() -> None:
+    """Two boards on the map: rank 0 is the bigger (deeper) blob, rank 1 the other, rank 2 none. A
+    block cut in four by dark tiles the map misses is a quarter at the usual close, whole when
+    filled."""
+    prob = np.zeros((200, 200), np.float32)
+    prob[100:190, 20:110] = 0.9  # the garden
+    prob[20:70, 130:180] = 0.9  # another board's tiles
+    first, second = quad_from_mask(prob, DEFAULT_CONFIG), quad_from_mask(prob, DEFAULT_CONFIG, rank=1)
+    assert first is not None and second is not None
+    assert np.allclose(first.mean(axis=0), [65, 145], atol=2)
+    assert np.allclose(second.mean(axis=0), [155, 45], atol=2)
+    assert quad_from_mask(prob, DEFAULT_CONFIG, rank=2) is None
+
+    blotchy = np.zeros((200, 200), np.float32)
+    blotchy[50:150, 50:150] = 0.9
+    blotchy[92:104, 50:150] = blotchy[50:150, 96:106] = 0.1  # dark tiles across the middle
+    part = quad_from_mask(blotchy, DEFAULT_CONFIG)
+    assert part is not None and _tile_side(part) < 15  # a quarter of the block
+    whole = quad_from_mask(blotchy, DEFAULT_CONFIG, fill=DEFAULT_CONFIG.mask_fill_frac)
+    assert whole is not None
+    assert np.abs(order_corners(whole) - order_corners(_SQUARE + 50)).max() < 8.0
+
+
 def test_block_offset_takes_the_start_that_fits() -> None:
     square = _SQUARE + 50
     assert block_offset(square, square) == (0.0, 0)
@@ -252,6 +275,24 @@ def test_a_shadowed_corner_is_found_by_the_lower_threshold_retry() -> None:
     assert _located_error(image, truth, cfg, mask) < 0.1
     # the case is real: the map's outline alone (no retry, no lattice search) misses the corner
     assert _located_error(image, truth, replace(cfg, mask_retry_thresholds=(), grid_trust_score=-np.inf), mask) > 0.5
+
+
+def test_a_bigger_card_the_map_takes_for_tiles_does_not_hide_the_garden() -> None:
+    """A plain card, bigger than the garden and as light as its tiles, lies beside it: the tile map's
+    deepest blob is the card, where no lattice is. The map's next blob, searched when the first
+    outline is weak, is the garden."""
+    from dataclasses import replace
+
+    garden, truth = _block_photo(lambda row, col: 215)
+    rng = np.random.default_rng(11)
+    image = np.hstack([garden, rng.normal(60, 6, (600, 500, 3)).clip(0, 255).astype(np.uint8)])
+    image[90:510, 830:1250] = rng.normal(215, 8, (420, 420, 3)).clip(0, 255)
+    cfg = replace(DEFAULT_CONFIG, outline_inset=0.0)
+    mask = _LightnessMask((150, 1.0))
+
+    assert _located_error(image, truth, cfg, mask) < 0.2
+    # the case is real: without the map's other blobs the garden is never looked at
+    assert _located_error(image, truth, replace(cfg, mask_other_blobs=False), mask) > 1.0
 
 
 def test_gradient_energy_is_exact_and_the_same_wherever_the_array_lies_in_memory() -> None:
