@@ -141,7 +141,7 @@ class VisionConfig:
     grid_search_sizes: tuple[float, float] = (0.45, 1.3)
     grid_search_aspects: tuple[float, ...] = (0.9, 1.0, 1.1)
     grid_search_step: int = 3
-    grid_search_keep: int = 3
+    grid_search_keep: int = 6
     #: Each pixel's seam ridge is capped at this (either sign) before the search's running sums: a
     #: faint seam along the whole block outweighs one strong edge (the board's border, a path band).
     grid_search_pixel_cap: float = 2.0
