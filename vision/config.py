@@ -135,13 +135,18 @@ class VisionConfig:
     grid_outline_weight: float = 0.5
     #: The lattice search: side (pixels) of the square view of the region, the margin around the
     #: region (fraction of its side), block sizes tried (fractions of the region's side), the step
-    #: (pixels) of sizes and positions, and how many distinct blocks are kept.
+    #: (pixels) of sizes and positions, and how many distinct blocks are kept. The aspects (width
+    #: over height in the view) reach 0.75 and 1.33: a view framed on an outline a row off shows the
+    #: true block that oblong.
     grid_search_side: int = 256
     grid_search_margin: float = 0.3
     grid_search_sizes: tuple[float, float] = (0.45, 1.3)
-    grid_search_aspects: tuple[float, ...] = (0.9, 1.0, 1.1)
+    grid_search_aspects: tuple[float, ...] = (0.75, 0.9, 1.0, 1.1, 1.33)
     grid_search_step: int = 3
     grid_search_keep: int = 6
+    #: The search reads each line's ridge as its best pixel within this many pixels across it (a
+    #: block between two steps of the search still meets its seams).
+    grid_search_spread: int = 1
     #: Each pixel's seam ridge is capped at this (either sign) before the search's running sums: a
     #: faint seam along the whole block outweighs one strong edge (the board's border, a path band).
     grid_search_pixel_cap: float = 2.0

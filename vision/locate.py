@@ -862,7 +862,12 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
     size, inner, _ = view_frame(cfg, margin)
     patch = cv2.warpPerspective(image, view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     cap = cfg.grid_search_pixel_cap
-    v_cum, h_cum = _cumulative(*(np.clip(r, -cap, cap) for r in ridge_maps(*edge_evidence(patch, cfg), cfg)))
+    v_ridge, h_ridge = (np.clip(r, -cap, cap) for r in ridge_maps(*edge_evidence(patch, cfg), cfg))
+    spread = 2 * cfg.grid_search_spread + 1
+    if spread > 1:  # each line takes its best pixel within the search's step (sizes and positions)
+        v_ridge = cv2.dilate(v_ridge, np.ones((1, spread), np.uint8))
+        h_ridge = cv2.dilate(h_ridge, np.ones((spread, 1), np.uint8))
+    v_cum, h_cum = _cumulative(v_ridge, h_ridge)
     step = cfg.grid_search_step
     found: list[tuple[float, float, float, int, int]] = []
     lo, hi = cfg.grid_search_sizes if sizes is None else sizes
