@@ -406,12 +406,13 @@ def _map_outline(fine: np.ndarray, fscale: float, scale: float, tiny: np.ndarray
 def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: float,
                       first: tuple[np.ndarray, np.ndarray, np.ndarray],
                       inputs: tuple[np.ndarray, SeamMaps | None, np.ndarray | None], cfg: VisionConfig,
-                      mask_model: object | None) -> list[np.ndarray]:
+                      mask_model: object | None, others: list[np.ndarray]) -> list[np.ndarray]:
     """Other outlines the tile map suggests when its first one (``first`` of :func:`_map_outline`)
     is in doubt, each ``(4, 2)`` image pixels and snapped like the first: the block on a zoomed-in
     map of a small garden, the blocks at the lower thresholds ``cfg.mask_retry_thresholds`` (a dim
-    part of the block) and the oblong quads squared up (a row missed or a strip taken in). They
-    carry no verdict: :func:`locate_grid` judges them by its one score."""
+    part of the block), the oblong quads squared up (a row missed or a strip taken in) and the
+    map's other blobs ``others`` (:func:`other_map_quads`, image pixels). They carry no verdict:
+    :func:`locate_grid` judges them by its one score."""
     corners, quad, prob = first
     gray, maps, fine_blur = inputs
 
@@ -427,15 +428,14 @@ def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: 
         if retry is not None:
             starts.append(retry / map_scale)
     starts += squared_up(quad, cfg) + squared_up(corners, cfg)
-    starts += [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg)]
-    return [snapped(start) for start in starts]
+    return [snapped(start) for start in starts + others]
 
 
 def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
     """The tile map's ``(m, n)`` other quadrilaterals ``(4, 2)`` (map pixels) beside its first,
     ``quad``: the blob made whole (:func:`quad_from_mask` with ``cfg.mask_fill_frac``) and the
     second-deepest blob, made whole and as it is; each only when more than half a tile from
-    ``quad`` and the ones before it. None when ``cfg.mask_other_blobs`` is off."""
+    ``quad`` and the ones before it. An empty list when ``cfg.mask_other_blobs`` is off."""
     if not cfg.mask_other_blobs:
         return []
     kept = [quad]
@@ -509,9 +509,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             map_support(prob, found * map_scale, cfg) - 0.5)
 
     first_value = value(corners)
+    others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
     if first_value < cfg.grid_trust_score:
         # the map's outline in doubt: its other outlines compete with it by the same score
-        for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model):
+        others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg)]
+        for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model, others):
             other_value = value(other)
             if other_value > first_value:
                 corners, first_value = other, other_value
@@ -521,10 +523,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
     elsewhere = []  # the map's other blobs (the blob made whole, another board) seen the same two ways
-    for other in other_map_quads(prob, quad * map_scale, cfg):
-        other_rectified = rectification(fine, other / map_scale * fscale, cfg)
-        elsewhere += [quad_view(other / map_scale * fscale, cfg),
-                      None if other_rectified is None else framed(other_rectified, cfg)]
+    for other in others:
+        other_rectified = rectification(fine, other * fscale, cfg)
+        elsewhere += [quad_view(other * fscale, cfg), None if other_rectified is None else framed(other_rectified, cfg)]
     proposals = [order_corners(h / fscale) for view in views if view is not None
                  for h in lattice_hypotheses(fine, view, cfg)]
     elsewhere_proposals = [order_corners(h / fscale) for view in elsewhere if view is not None
@@ -881,9 +882,9 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
             if x0.size == 0 or y0.size == 0:
                 continue
             score = _combine(*_grid_terms(along_v, along_h, x0, y0, width, height, cfg), cfg)
-            x0, y0 = np.meshgrid(x0, y0)
             best = np.argsort(score, axis=None)[::-1][: cfg.grid_search_keep]
-            found += [(float(score.flat[i]), float(x0.flat[i]), float(y0.flat[i]), width, height) for i in best]
+            found += [(float(score.flat[i]), float(x0[i % x0.size]), float(y0[i // x0.size]), width, height)
+                      for i in best]
     found.sort(reverse=True)
     inv = np.linalg.inv(view)
     kept: list[np.ndarray] = []
