@@ -778,31 +778,15 @@ def lattice_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.n
     return np.mean(seams, axis=0), np.mean(outline, axis=0)
 
 
-class _LineMeans:
-    """Mean evidence along every line of one length in a search view, kept per length: ``cum`` is
-    the evidence summed along the lines (:func:`_cumulative`), ``axis`` 0 for vertical lines, 1 for
-    horizontal. ``at(length)[start, position]`` (vertical) or ``[position, start]`` (horizontal) is
-    what :func:`_line_means` gives for that line."""
-
-    def __init__(self, cum: np.ndarray, axis: int) -> None:
-        self.cum, self.axis, self._by_length = cum, axis, {}
-
-    def at(self, length: int) -> np.ndarray:
-        if length not in self._by_length:
-            cum = self.cum
-            self._by_length[length] = ((cum[length:] - cum[:-length]) if self.axis == 0
-                                       else (cum[:, length:] - cum[:, :-length])) / length
-        return self._by_length[length]
-
-
-def _grid_terms(along_v: _LineMeans, along_h: _LineMeans, x0: np.ndarray, y0: np.ndarray, width: int,
-                height: int, cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
+def _grid_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.ndarray, width: int, height: int,
+                cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
     """:func:`lattice_terms` for every block at the columns ``x0`` ``(C,)`` and rows ``y0`` ``(R,)``
-    at once -> (seams, outline), each ``(R, C)``: the same numbers, read from the line means kept
-    per length instead of gathered twice per block."""
+    at once -> (seams, outline), each ``(R, C)``: the same numbers, from the means of every line
+    of the blocks' height starting at ``y0`` and of their width starting at ``x0``, taken once."""
     n = cfg.grid
-    v_means, h_means = along_v.at(height)[y0], along_h.at(width)[:, x0]
-    last_col, last_row = along_v.cum.shape[1] - 1, along_h.cum.shape[0] - 1
+    v_means = (v_cum[y0 + height] - v_cum[y0]) / height  # (R, columns of the view)
+    h_means = (h_cum[:, x0 + width] - h_cum[:, x0]) / width  # (rows of the view, C)
+    last_col, last_row = v_cum.shape[1] - 1, h_cum.shape[0] - 1
     seams, outline = [], []
     for k in range(n + 1):
         cols = np.clip(np.round(x0 + k * (width / n)).astype(np.int64), 0, last_col)
@@ -872,7 +856,6 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
     step = cfg.grid_search_step
     found: list[tuple[float, float, float, int, int]] = []
     lo, hi = cfg.grid_search_sizes if sizes is None else sizes
-    along_v, along_h = _LineMeans(v_cum, 0), _LineMeans(h_cum, 1)
     for width in range(int(lo * inner), min(size - 1, int(hi * inner)) + 1, step):
         for aspect in cfg.grid_search_aspects if aspects is None else aspects:
             height = round(width * aspect)
@@ -881,7 +864,7 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
             x0, y0 = np.arange(0, size - width, step), np.arange(0, size - height, step)
             if x0.size == 0 or y0.size == 0:
                 continue
-            score = _combine(*_grid_terms(along_v, along_h, x0, y0, width, height, cfg), cfg)
+            score = _combine(*_grid_terms(v_cum, h_cum, x0, y0, width, height, cfg), cfg)
             best = np.argsort(score, axis=None)[::-1][: cfg.grid_search_keep]
             found += [(float(score.flat[i]), float(x0[i % x0.size]), float(y0[i // x0.size]), width, height)
                       for i in best]

@@ -439,18 +439,17 @@ def test_a_search_hands_on_clearly_different_alternatives(easy_photos, bundled_m
 
 
 def test_the_search_reads_every_block_of_a_view_as_lattice_terms_does_one_by_one() -> None:
-    """The exhaustive search's line means kept per length give the very numbers of
+    """The exhaustive search's terms for a whole grid of blocks at once are the very numbers of
     :func:`lattice_terms` at each block (random ridges, blocks of several shapes)."""
-    from vision.locate import _cumulative, _grid_terms, _LineMeans, lattice_terms
+    from vision.locate import _cumulative, _grid_terms, lattice_terms
 
     rng = np.random.default_rng(0)
     v, h = (rng.random((256, 256)).astype(np.float32) * 3 - 1 for _ in range(2))
     v_cum, h_cum = _cumulative(v, h)
-    along_v, along_h = _LineMeans(v_cum, 0), _LineMeans(h_cum, 1)
     for width, height in [(100, 100), (37, 81), (200, 55), (13, 250)]:
         cols, rows = np.arange(0, 256 - width, 3), np.arange(0, 256 - height, 3)
         x0, y0 = np.meshgrid(cols, rows)
         one_by_one = lattice_terms(v_cum, h_cum, x0, y0, width, height, DEFAULT_CONFIG)
-        at_once = _grid_terms(along_v, along_h, cols, rows, width, height, DEFAULT_CONFIG)
+        at_once = _grid_terms(v_cum, h_cum, cols, rows, width, height, DEFAULT_CONFIG)
         for a, b in zip(one_by_one, at_once, strict=True):
             assert a.shape == (len(rows), len(cols)) and np.array_equal(a, b)
