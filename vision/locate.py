@@ -786,15 +786,14 @@ def _grid_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.nda
     n = cfg.grid
     v_means = (v_cum[y0 + height] - v_cum[y0]) / height  # (R, columns of the view)
     h_means = (h_cum[:, x0 + width] - h_cum[:, x0]) / width  # (rows of the view, C)
-    last_col, last_row = v_cum.shape[1] - 1, h_cum.shape[0] - 1
-    seams, outline = [], []
-    for k in range(n + 1):
-        cols = np.clip(np.round(x0 + k * (width / n)).astype(np.int64), 0, last_col)
-        rows = np.clip(np.round(y0 + k * (height / n)).astype(np.int64), 0, last_row)
-        for ridge in (np.minimum(v_means[:, cols], cfg.grid_ridge_cap),
-                      np.minimum(h_means[rows], cfg.grid_ridge_cap)):
-            (outline if k in (0, n) else seams).append(ridge)
-    return np.mean(seams, axis=0), np.mean(outline, axis=0)
+    k = np.arange(n + 1)[:, None]
+    cols = np.clip(np.round(x0 + k * (width / n)).astype(np.int64), 0, v_cum.shape[1] - 1)  # (n+1, C)
+    rows = np.clip(np.round(y0 + k * (height / n)).astype(np.int64), 0, h_cum.shape[0] - 1)  # (n+1, R)
+    v_lines = np.minimum(v_means[:, cols], cfg.grid_ridge_cap).transpose(1, 0, 2)  # (n+1, R, C)
+    h_lines = np.minimum(h_means[rows], cfg.grid_ridge_cap)  # (n+1, R, C)
+    # line k across, then along, k = 0..n: lattice_terms' order, so the means are the same numbers
+    lines = np.stack([v_lines, h_lines], axis=1).reshape(2 * (n + 1), *v_lines.shape[1:])
+    return lines[2:2 * n].mean(axis=0), lines[[0, 1, 2 * n, 2 * n + 1]].mean(axis=0)
 
 
 def _combine(seams: np.ndarray, outline: np.ndarray, cfg: VisionConfig) -> np.ndarray:
