@@ -739,16 +739,6 @@ def edge_evidence(patch: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, np.
     return d_cols / norm, d_rows / norm
 
 
-def _line_means(cum: np.ndarray, across: np.ndarray, start: np.ndarray, length: int, axis: int) -> np.ndarray:
-    """Mean evidence along lines of ``length`` pixels from ``start``: ``cum`` is the evidence
-    summed along the lines' direction with a leading zero; ``across`` the lines' (rounded) pixel
-    positions. ``axis`` 0: vertical lines (``cum`` summed down the rows), 1: horizontal."""
-    pos = np.clip(np.round(across).astype(np.int64), 0, (cum.shape[1] if axis == 0 else cum.shape[0]) - 1)
-    if axis == 0:
-        return (cum[start + length, pos] - cum[start, pos]) / length
-    return (cum[pos, start + length] - cum[pos, start]) / length
-
-
 def ridge_maps(v: np.ndarray, h: np.ndarray, cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
     """Line evidence ``(M, N)`` for vertical (``v``) and horizontal (``h``) lines -> their ridges:
     each pixel's evidence less the mean of the pixels ``cfg.grid_ridge_px`` either side across the
@@ -763,26 +753,11 @@ def ridge_maps(v: np.ndarray, h: np.ndarray, cfg: VisionConfig) -> tuple[np.ndar
 
 def lattice_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.ndarray, width: int, height: int,
                   cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
-    """For axis-aligned n×n blocks (n = ``cfg.grid``) of ``width`` × ``height`` pixels at ``(x0, y0)``
-    (broadcast arrays) in a rectified view whose :func:`ridge_maps` are summed along the lines
-    (``v_cum``, ``h_cum``, :func:`_cumulative`): (mean ridge of the 2(n-1) inner seams, of the 4
-    outline sides), each line's mean capped at ``cfg.grid_ridge_cap`` so that no one strong edge
-    (the board's border) outweighs several seams."""
-    n = cfg.grid
-    seams, outline = [], []
-    for k in range(n + 1):
-        for cum, axis, pos, start, step, length in ((v_cum, 0, x0, y0, width / n, height),
-                                                    (h_cum, 1, y0, x0, height / n, width)):
-            ridge = np.minimum(_line_means(cum, pos + k * step, start, length, axis), cfg.grid_ridge_cap)
-            (outline if k in (0, n) else seams).append(ridge)
-    return np.mean(seams, axis=0), np.mean(outline, axis=0)
-
-
-def _grid_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.ndarray, width: int, height: int,
-                cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`lattice_terms` for every block at the columns ``x0`` ``(C,)`` and rows ``y0`` ``(R,)``
-    at once -> (seams, outline), each ``(R, C)``: the same numbers, from the means of every line
-    of the blocks' height starting at ``y0`` and of their width starting at ``x0``, taken once."""
+    """For the axis-aligned n×n blocks (n = ``cfg.grid``) of ``width`` × ``height`` pixels at every
+    column ``x0`` ``(C,)`` and row ``y0`` ``(R,)`` of a rectified view whose :func:`ridge_maps` are
+    summed along the lines (``v_cum``, ``h_cum``, :func:`_cumulative`) -> (mean ridge of the 2(n-1)
+    inner seams, of the 4 outline sides), each ``(R, C)``; each line's mean capped at
+    ``cfg.grid_ridge_cap`` so that no one strong edge (the board's border) outweighs several seams."""
     n = cfg.grid
     v_means = (v_cum[y0 + height] - v_cum[y0]) / height  # (R, columns of the view)
     h_means = (h_cum[:, x0 + width] - h_cum[:, x0]) / width  # (rows of the view, C)
@@ -791,7 +766,7 @@ def _grid_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.nda
     rows = np.clip(np.round(y0 + k * (height / n)).astype(np.int64), 0, h_cum.shape[0] - 1)  # (n+1, R)
     v_lines = np.minimum(v_means[:, cols], cfg.grid_ridge_cap).transpose(1, 0, 2)  # (n+1, R, C)
     h_lines = np.minimum(h_means[rows], cfg.grid_ridge_cap)  # (n+1, R, C)
-    # line k across, then along, k = 0..n: lattice_terms' order, so the means are the same numbers
+    # line k across, then along, k = 0..n
     lines = np.stack([v_lines, h_lines], axis=1).reshape(2 * (n + 1), *v_lines.shape[1:])
     return lines[2:2 * n].mean(axis=0), lines[[0, 1, 2 * n, 2 * n + 1]].mean(axis=0)
 
@@ -863,7 +838,7 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
             x0, y0 = np.arange(0, size - width, step), np.arange(0, size - height, step)
             if x0.size == 0 or y0.size == 0:
                 continue
-            score = _combine(*_grid_terms(v_cum, h_cum, x0, y0, width, height, cfg), cfg)
+            score = _combine(*lattice_terms(v_cum, h_cum, x0, y0, width, height, cfg), cfg)
             best = np.argsort(score, axis=None)[::-1][: cfg.grid_search_keep]
             found += [(float(score.flat[i]), float(x0[i % x0.size]), float(y0[i // x0.size]), width, height)
                       for i in best]

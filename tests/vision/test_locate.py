@@ -438,18 +438,28 @@ def test_a_search_hands_on_clearly_different_alternatives(easy_photos, bundled_m
     assert trusted.alternatives == () and trusted.alternative_scores == ()
 
 
-def test_the_search_reads_every_block_of_a_view_as_lattice_terms_does_one_by_one() -> None:
-    """The exhaustive search's terms for a whole grid of blocks at once are the very numbers of
-    :func:`lattice_terms` at each block (random ridges, blocks of several shapes)."""
-    from vision.locate import _cumulative, _grid_terms, lattice_terms
+def test_lattice_terms_are_the_mean_ridges_of_each_blocks_lines() -> None:
+    """The exhaustive search's terms, from running sums for a whole grid of blocks at once, are each
+    block's mean ridge along its inner seams and along its outline, line by line (random ridges,
+    blocks of several shapes)."""
+    from vision.locate import _cumulative, lattice_terms
 
+    n = DEFAULT_CONFIG.grid
     rng = np.random.default_rng(0)
-    v, h = (rng.random((256, 256)).astype(np.float32) * 3 - 1 for _ in range(2))
+    v, h = (rng.random((256, 256)) * 3 - 1 for _ in range(2))
     v_cum, h_cum = _cumulative(v, h)
     for width, height in [(100, 100), (37, 81), (200, 55), (13, 250)]:
         cols, rows = np.arange(0, 256 - width, 3), np.arange(0, 256 - height, 3)
-        x0, y0 = np.meshgrid(cols, rows)
-        one_by_one = lattice_terms(v_cum, h_cum, x0, y0, width, height, DEFAULT_CONFIG)
-        at_once = _grid_terms(v_cum, h_cum, cols, rows, width, height, DEFAULT_CONFIG)
-        for a, b in zip(one_by_one, at_once, strict=True):
-            assert a.shape == (len(rows), len(cols)) and np.array_equal(a, b)
+        seams, outline = lattice_terms(v_cum, h_cum, cols, rows, width, height, DEFAULT_CONFIG)
+        assert seams.shape == outline.shape == (len(rows), len(cols))
+        for r, c in [(0, 0), (len(rows) - 1, len(cols) - 1), (len(rows) // 2, len(cols) // 3)]:
+            x0, y0 = cols[c], rows[r]
+            lines = []
+            for k in range(n + 1):
+                col = min(int(np.round(x0 + k * width / n)), 255)
+                row = min(int(np.round(y0 + k * height / n)), 255)
+                lines.append((v[y0:y0 + height, col].mean(), h[row, x0:x0 + width].mean()))
+            inner = [m for k, pair in enumerate(lines) if 0 < k < n for m in pair]
+            edges = [m for k in (0, n) for m in lines[k]]
+            assert seams[r, c] == pytest.approx(np.mean(inner), abs=1e-9)
+            assert outline[r, c] == pytest.approx(np.mean(edges), abs=1e-9)
