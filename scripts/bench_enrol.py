@@ -5,12 +5,14 @@
 
 1. Renders (once, into data/): six enrolment photos (each floor's 15 tiles + one other, any order
    and turns; zoo family, easy camera) and ``--count`` test gardens (zoo family, mixed difficulty),
-   all in ``--style`` (``ink`` is never used for training or tuning).
+   all in ``--style`` (``ink`` is never used for training or tuning). With ``--boards one`` (the
+   default) the six photos show one random zoo board, as a player's photos of their copy do
+   (``data/enrol-STYLE-zoo-board-SEED``); ``--boards each`` draws a board per photo, as the first
+   sets were (``data/enrol-STYLE-zoo[-SEED]``).
 2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, (A')
    the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
    and (B) with each photo's outline given (the player's four taps; labels still decided).
-   ``--labels-only`` stops here. The first set of a style is ``data/enrol-STYLE-zoo``; another
-   ``--enrol-seed`` renders into ``data/enrol-STYLE-zoo-SEED``.
+   ``--labels-only`` stops here.
 3. Copy models (data/models/enrol-STYLE-*.skops; delete to rebuild): from (B) with its labels
    uncorrected, and (C) with labelled enrolment photos (truth sidecars); the time each takes.
 4. ``zengarden bench`` on the test gardens: the bundled model (before enrolment), (B) and (C); whole
@@ -29,6 +31,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -37,7 +41,11 @@ from vision.dataset import read_labelled  # noqa: E402
 from vision.enrol import DEFAULT_ENROL, build_copy_model, enrol_labels  # noqa: E402
 from vision.read import resolve_model  # noqa: E402
 from vision.synth.enrolment import render_enrolment_set  # noqa: E402
-from vision.synth.generate import generate_dataset  # noqa: E402
+from vision.synth.generate import generate_dataset, photo_rng  # noqa: E402
+from vision.synth.photo import random_board_picture  # noqa: E402
+
+#: The photo index whose random stream draws an enrolment set's board (the floor photos are 0..5).
+BOARD_INDEX = 1000
 
 
 def _variant_dir(src: Path, out: Path, how: str) -> list[tuple[str, Path]]:
@@ -109,14 +117,25 @@ def main() -> int:
     ap.add_argument("--skip-bench", action="store_true")
     ap.add_argument("--only", default="bundled,enrolled,labelled", help="which models to bench (comma-separated)")
     ap.add_argument("--labels-only", action="store_true", help="decide the labels only (no models, no bench)")
+    ap.add_argument("--boards", choices=("one", "each"), default="one",
+                    help="the enrolment photos on one board (a copy's) or each on a board of its own")
     args = ap.parse_args()
     data = ROOT / "data"
     first = {"ink": 731001, "alt": 733001}.get(args.style)
-    src = data / (f"enrol-{args.style}-zoo" if args.enrol_seed == first
-                  else f"enrol-{args.style}-zoo-{args.enrol_seed}")
+    if args.boards == "one":
+        src = data / f"enrol-{args.style}-zoo-board-{args.enrol_seed}"
+    else:
+        src = data / (f"enrol-{args.style}-zoo" if args.enrol_seed == first
+                      else f"enrol-{args.style}-zoo-{args.enrol_seed}")
     test = data / f"{args.style}-zoo-{args.test_seed}"
     if not src.is_dir():
-        render_enrolment_set(src, args.enrol_seed, style=args.style, family="zoo", difficulty="easy")
+        board = None
+        if args.boards == "one":  # the copy's board, drawn from its own stream of the seed
+            board = random_board_picture(photo_rng(args.enrol_seed, BOARD_INDEX), "zoo")
+            src.mkdir(parents=True)
+            cv2.imwrite(str(src / "board-picture.png"), board)
+        render_enrolment_set(src, args.enrol_seed, style=args.style, family="zoo", difficulty="easy",
+                             board_image=board)
     if not test.is_dir():
         generate_dataset(test, args.count, args.test_seed, style=args.style, family="zoo")
     base = resolve_model(None)

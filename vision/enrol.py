@@ -6,7 +6,9 @@ A floor photo shows the 15 tiles of one floor (one per path × decor pair) in an
 and one tile of another floor. Stages, each arrays in, arrays out:
 
 1. ``locate_and_cut``: the reader's own localisation (:func:`vision.locate.locate_grid`) and crop
-   (:func:`vision.crop.crop_tiles`) -> ``(16, T, T, 3)`` cells; a sidecar's corners win.
+   (:func:`vision.crop.crop_tiles`) -> ``(16, T, T, 3)`` cells; a sidecar's corners win. Then
+   ``place_by_board``: a photo whose outline is in doubt is placed again where the band of board
+   around the block matches the sure photos' (all show one board, :mod:`vision.board_ring`).
 2. ``cell_cues``: per cell, with the path turned to the top-left by the corner read (a reader
    that is colour-free enough to hold on unseen art): the path band's colour, spread and edge
    direction, the floor's colour, and the figure's shape (pixels unlike the photo's floor), colour
@@ -47,6 +49,7 @@ from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor
+from vision.board_ring import DEFAULT_RING, RingConfig, place_by_ring, ring_features
 from vision.config import VisionConfig
 from vision.crop import check_corners, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
@@ -104,6 +107,8 @@ class EnrolConfig:
     #: :func:`vision.train.pooled_linear`): the copy's floor colours come from its enrolment photos'
     #: light only; the base reader has seen many lights. 0 keeps the copy's own alone.
     floor_pool: float = 0.5
+    #: The board band that places a floor photo in doubt by the sure ones (:func:`place_by_board`).
+    ring: RingConfig = DEFAULT_RING
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.floor_pool <= 1.0:
@@ -167,6 +172,8 @@ class FloorPhoto:
     #: The user's labels (a same-name sidecar), or None.
     labelled: Garden | None = None
     outline_reasons: tuple[str, ...] = ()
+    #: The search's other outlines (``GridLocation.alternatives``), for :func:`place_by_board`.
+    alternatives: tuple[np.ndarray, ...] = ()
 
 
 def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, Path]]:
@@ -219,6 +226,7 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
         raise _load_error(path, exc, floor) from None
     labelled = None
     reasons: tuple[str, ...] = ()
+    alternatives: tuple[np.ndarray, ...] = ()
     sidecar = path.with_suffix(".json")
     given = _corners_only(sidecar, floor)
     if given is not None:  # the outline given by hand (four taps), the labels still to decide
@@ -235,9 +243,67 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
         except ValueError as exc:  # GridNotFoundError is a ValueError
             raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
                              "no_garden", floor) from None
-        corners, reasons = found.corners, found.reasons
+        corners, reasons, alternatives = found.corners, found.reasons, found.alternatives
     crops = crop_tiles(image, corners, cfg)
-    return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons)
+    return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives)
+
+
+def board_references(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
+                     ecfg: EnrolConfig = DEFAULT_ENROL) -> list[np.ndarray]:
+    """The band of board around the block (:func:`vision.board_ring.ring_features`, first turn
+    ``(3, P)``) in every floor photo whose outline is sure (found without doubt, or given in a
+    sidecar), and in the picture of the empty board ``board`` (:func:`board_picture`) when given."""
+    from vision.synth.photo import BOARD_MARGIN
+
+    refs = []
+    for ph in photos:
+        if ph.outline_reasons:
+            continue
+        image, _ = load_image_scaled(ph.path, model.cfg)
+        refs.append(ring_features(image, ph.corners, GRID_SIZE, ecfg.ring)[0])
+    if board is not None:
+        side = board.shape[0] - 2 * round(BOARD_MARGIN * ecfg.board_side)
+        lo, hi = (board.shape[0] - side) / 2, (board.shape[0] + side) / 2
+        spaces = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
+        refs.append(ring_features(board, spaces, GRID_SIZE, ecfg.ring)[0])
+    return refs
+
+
+def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
+                   ecfg: EnrolConfig = DEFAULT_ENROL, progress: Progress | None = None) -> list[FloorPhoto]:
+    """Every floor photo whose outline is in doubt, placed again by the copy's board: its outline and
+    the search's other outlines (and the whole blocks a part of them may belong to) judged by how
+    well the band of board around them matches the sure photos' and the empty board's
+    (:func:`board_references`, :func:`vision.board_ring.place_by_ring`). An outline whose band
+    agrees at least ``ecfg.ring.accept`` is taken and the cells cut again; at ``ecfg.ring.sure`` or
+    more the doubt is lifted, below it the photo stays flagged with the move said. Without a sure
+    reference, or where nothing agrees enough, the photos are as they were."""
+    doubtful = [j for j, ph in enumerate(photos) if ph.outline_reasons and ph.labelled is None]
+    out = list(photos)
+    if not doubtful:
+        return out
+    refs = board_references(photos, model, board, ecfg)
+    if not refs:
+        return out
+    cfg, rcfg = model.cfg, ecfg.ring
+    for k, j in enumerate(doubtful):
+        ph = photos[j]
+        if progress is not None:
+            progress(k / len(doubtful), f"matching the board around the tiles in {ph.path.name}")
+        image, _ = load_image_scaled(ph.path, cfg)
+        corners, agreement, source = place_by_ring(image, (ph.corners, *ph.alternatives), refs, cfg, rcfg)
+        if agreement < rcfg.accept:
+            continue
+        if agreement >= rcfg.sure:
+            reasons: tuple[str, ...] = ()
+        elif source == 0:
+            continue
+        else:
+            reasons = (*ph.outline_reasons, f"moved to where the board matches the other photos' "
+                                            f"(agreement {agreement:.2f} < {rcfg.sure})")
+        crops = ph.crops if source == 0 else crop_tiles(image, corners, cfg)
+        out[j] = replace(ph, corners=corners, crops=crops, outline_reasons=reasons)
+    return out
 
 
 def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> np.ndarray:
@@ -581,6 +647,7 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
     for j, (floor, path) in enumerate(pairs):
         report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
         photos.append(locate_and_cut(floor, path, base))
+    photos = place_by_board(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
     probs = [base.predict_probs(ph.crops) for ph in photos]
     decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)
     gardens, unsure = [], []

@@ -157,6 +157,22 @@ def _tile_picture(tile: object, t: int, rng: np.random.Generator, style: str,
     return cv2.resize(picture, (t, t), interpolation=cv2.INTER_AREA if picture.shape[0] > t else cv2.INTER_LINEAR)
 
 
+def random_board_picture(rng: np.random.Generator, family: str = "zoo", side: int = 512) -> np.ndarray:
+    """One random player board of ``family`` (``"train"`` or ``"zoo"``) as a copy's board picture:
+    ``(B, B, 3)`` uint8 BGR, its 4×4 spaces (printed or not) filling the middle ``side`` pixels with
+    :data:`BOARD_MARGIN` of them around, as :func:`vision.enrol.board_picture` rectifies a photo of
+    an empty board. Passed to every photo of a set (``render_photo(board_image=...)``), it makes
+    them photos of one copy, as a player's enrolment photos are."""
+    check_family(family)
+    if family == "classic":
+        raise ValueError("random_board_picture draws a board of the train or zoo family, not classic")
+    margin = round(BOARD_MARGIN * side)
+    board = board_surface(side + 2 * margin, rng, family, None)
+    draw_track(board, margin, side // 4, rng, family)
+    print_spaces(board, margin, side / 4, side // 4, rng)
+    return board
+
+
 def _family_board(garden: Garden, rng: np.random.Generator, tile_px: int, style: str,
                   tile_images: Sequence[np.ndarray] | None, family: str, board_image: np.ndarray | None = None,
                   empty: bool = False) -> tuple[np.ndarray, np.ndarray]:

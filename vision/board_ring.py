@@ -1,0 +1,201 @@
+"""One board seen in several photos: the band of board around the 4×4 block as a second witness.
+
+Every enrolment photo of a copy shows the same player board around its tiles. The tiles differ from
+photo to photo (a floor each), the board does not. Where the lattice search is unsure of a photo
+(faint seams between 15 tiles of one colour, a table printed with squares), the board says where
+the block is: the block is where the band of board around it looks like the band around the block
+in the photos that were found surely (or in the photo of the empty board).
+
+Stages, arrays in, arrays out:
+
+1. :func:`ring_features`: a photo ``(M, N, 3)`` and a block outline -> the band around it, rectified
+   to ``rcfg.tile_px`` pixels a tile, side by side, each normalised per Lab channel, in all four
+   turns ``(4, 4, 3, P)`` (a photo may show the board turned any way).
+2. :func:`ring_agreement`: an outline -> per reference the best turn's normalised correlation over
+   the four sides (their mean to climb, their worst for the verdict), the mean over references.
+3. :func:`sub_block_outlines`: an outline that may hold k×k of the tiles (a lattice found on one
+   tile's art, or on a 3×3 part) -> the whole blocks it would belong to.
+4. :func:`align_to_ring`: an outline moved corner by corner while the agreement rises.
+5. :func:`place_by_ring`: the search's outlines and their extensions ranked by agreement, the best
+   few aligned, the best of those with its agreement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.crop import check_corners, check_image
+from vision.locate import block_aspect, block_offset, plausible_quad
+from vision.seams import tile_side_px
+
+
+@dataclass(frozen=True)
+class RingConfig:
+    """Sizes and thresholds of the board-band comparison (lengths in tile sides)."""
+
+    #: Pixels a tile side in the rectified band; the band reaches ``margin`` tiles out from the
+    #: block and skips the first ``skip`` (the tiles' edges and the gaps, which differ per photo).
+    tile_px: int = 24
+    margin: float = 0.45
+    skip: float = 0.1
+    #: Blur (pixels of the rectified band) before comparing: JPEG and resampling noise.
+    blur: float = 1.0
+    #: Outlines aligned (the best by agreement before aligning), alignment steps and rounds.
+    keep: int = 3
+    steps: tuple[float, ...] = (0.2, 0.08, 0.03)
+    rounds: int = 6
+    #: Sub-block sizes tried (tiles per side an outline may span of the n×n block).
+    spans: tuple[int, ...] = (1, 2, 3, 5)
+    #: An aligned outline within this many tiles of one of the search's keeps the search's corners.
+    same: float = 0.25
+    #: Agreement to move an unsure outline to, and to call the outline sure.
+    accept: float = 0.5
+    sure: float = 0.65
+
+    def __post_init__(self) -> None:
+        if self.tile_px < 4:
+            raise ValueError(f"tile_px must be at least 4, got {self.tile_px}")
+        if not 0.0 <= self.skip < self.margin:
+            raise ValueError(f"skip must be in [0, margin), got skip {self.skip}, margin {self.margin}")
+        if not -1.0 <= self.accept <= self.sure <= 1.0:
+            raise ValueError(f"need -1 <= accept <= sure <= 1, got accept {self.accept}, sure {self.sure}")
+
+
+DEFAULT_RING = RingConfig()
+
+
+def _frame(rcfg: RingConfig, n: int) -> tuple[int, np.ndarray, int, int]:
+    """The rectified frame: side ``S``, the block's corners in it ``(4, 2)``, and the rows of the
+    top side's strip of band (``top``..``bottom``); the other sides are that strip turned."""
+    t, out = rcfg.tile_px, round(rcfg.margin * rcfg.tile_px)
+    side = n * t + 2 * out
+    lo, hi = out - 0.5, out + n * t - 0.5  # pixel centres are whole numbers: the block is centred on the grid
+    block = np.float32([[lo, lo], [hi, lo], [hi, hi], [lo, hi]])
+    return side, block, 0, out - round(rcfg.skip * t)
+
+
+def ring_features(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: RingConfig = DEFAULT_RING
+                  ) -> np.ndarray:
+    """``image`` ``(M, N, 3)`` uint8 BGR and a block outline ``corners`` ``(4, 2)`` (TL, TR, BR, BL)
+    -> the band of board around it, side by side, in its four turns ``(4, 4, 3, P)`` float32 (turn,
+    side from the top clockwise, Lab channel, pixel): each side's strip per channel less its mean,
+    scaled to unit length (the light's level and colour cast drop out). Beyond the photo's edge its
+    border pixels are repeated."""
+    check_image(image)
+    quad = check_corners(corners)
+    side, block, top, bottom = _frame(rcfg, n)
+    hom = cv2.getPerspectiveTransform(quad.astype(np.float32), block)
+    warped = cv2.warpPerspective(image, hom, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if rcfg.blur > 0:
+        warped = cv2.GaussianBlur(warped, (0, 0), rcfg.blur)
+    lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB).astype(np.float32)
+    strips = []
+    for k in range(4):  # the strip on top after k quarter turns: the top, right, bottom, left sides
+        values = np.rot90(lab, k)[top:bottom].reshape(-1, 3).T  # (3, P)
+        values = values - values.mean(axis=1, keepdims=True)
+        strips.append(values / (np.linalg.norm(values, axis=1, keepdims=True) + 1e-6))
+    sides = np.stack(strips)  # (4, 3, P)
+    return np.stack([np.roll(sides, -k, axis=0) for k in range(4)]).astype(np.float32)
+
+
+def ring_agreement(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndarray], n: int = 4,
+                   rcfg: RingConfig = DEFAULT_RING, worst: bool = False) -> float:
+    """How well the band around ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` matches the
+    references (each the first turn ``(4, 3, P)`` of a :func:`ring_features`): per side the
+    correlation averaged over the three channels; the four sides' mean, or with ``worst`` their
+    worst (stricter: an outline a row off still has board along two sides, and a smooth mean to
+    climb is no verdict); the best turn; the mean over references. In [-1, 1]."""
+    if not refs:
+        raise ValueError("ring_agreement needs at least one reference band")
+    turns = ring_features(image, corners, n, rcfg)
+    pool = np.min if worst else np.mean
+    return float(np.mean([max(float(pool((turn * ref).sum(axis=(1, 2)))) / 3.0 for turn in turns)
+                          for ref in refs]))
+
+
+def sub_block_outlines(corners: np.ndarray, n: int = 4, spans: Sequence[int] = DEFAULT_RING.spans
+                       ) -> list[np.ndarray]:
+    """An outline ``(4, 2)`` read as k×k of the block's tiles (k in ``spans``; k > n: the block lies
+    inside it) -> the n×n outlines it would belong to, one per place of the k×k part in the block,
+    each ``(4, 2)`` through the outline's own perspective."""
+    quad = check_corners(corners)
+    hom = cv2.getPerspectiveTransform(np.float32([[0, 0], [n, 0], [n, n], [0, n]]), quad.astype(np.float32))
+    out = []
+    for k in spans:
+        if k == n or k < 1:
+            continue
+        unit = n / k  # one tile in the outline's own coordinates
+        for row in range(abs(n - k) + 1):
+            for col in range(abs(n - k) + 1):
+                sign = 1 if k < n else -1  # a part: the block reaches out of it; a bigger box: in
+                u0, v0 = -sign * col * unit, -sign * row * unit
+                box = np.float32([[u0, v0], [u0 + n * unit, v0], [u0 + n * unit, v0 + n * unit], [u0, v0 + n * unit]])
+                out.append(cv2.perspectiveTransform(box[None], hom)[0].astype(np.float64))
+    return out
+
+
+def _shape_ok(corners: np.ndarray, cfg: VisionConfig) -> bool:
+    """The shapes the lattice search accepts: plausible, not more oblong than ``cfg.grid_max_aspect``."""
+    shapes = replace(cfg, quad_max_side_ratio=cfg.grid_max_side_ratio, quad_min_angle=cfg.grid_min_angle)
+    aspect = block_aspect(corners)
+    return plausible_quad(corners, shapes) and max(aspect, 1.0 / max(aspect, 1e-9)) <= cfg.grid_max_aspect
+
+
+def align_to_ring(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndarray], cfg: VisionConfig,
+                  rcfg: RingConfig = DEFAULT_RING) -> tuple[np.ndarray, float]:
+    """Corners ``(4, 2)`` moved one coordinate at a time by ``rcfg.steps`` tile sides, coarse to
+    fine, while :func:`ring_agreement` rises (only shapes the lattice search accepts) -> (corners,
+    agreement)."""
+    n = cfg.grid
+    best = check_corners(corners).copy()
+    value = ring_agreement(image, best, refs, n, rcfg)
+    tile = tile_side_px(best, n)
+    for step in rcfg.steps:
+        for _ in range(rcfg.rounds):
+            improved = False
+            for i in range(4):
+                for j in range(2):
+                    for sign in (1.0, -1.0):
+                        cand = best.copy()
+                        cand[i, j] += sign * step * tile
+                        if not _shape_ok(cand, cfg):
+                            continue
+                        score = ring_agreement(image, cand, refs, n, rcfg)
+                        if score > value + 1e-4:
+                            best, value, improved = cand, score, True
+            if not improved:
+                break
+    return best, value
+
+
+def place_by_ring(image: np.ndarray, outlines: Sequence[np.ndarray], refs: Sequence[np.ndarray],
+                  cfg: VisionConfig, rcfg: RingConfig = DEFAULT_RING) -> tuple[np.ndarray, float, int]:
+    """The block in ``image`` ``(M, N, 3)`` where the board around it matches ``refs``: the
+    ``outlines`` (the search's, best first, each ``(4, 2)``) and their :func:`sub_block_outlines`
+    ranked by :func:`ring_agreement`, the best ``rcfg.keep`` aligned (:func:`align_to_ring`) ->
+    (corners ``(4, 2)``, the aligned outline's worst-side agreement, index of the outline it came
+    from or -1 for an extension).
+    When it lands within ``rcfg.same`` tile of an outline of the search, that outline's corners are
+    returned with the aligned agreement (the lattice places the seams more exactly than the band)."""
+    check_image(image)
+    if not outlines:
+        raise ValueError("place_by_ring needs at least one outline")
+    n = cfg.grid
+    starts = [check_corners(c) for c in outlines]
+    starts += [e for c in starts for e in sub_block_outlines(c, n, rcfg.spans)]
+    scored = sorted(((ring_agreement(image, c, refs, n, rcfg), i) for i, c in enumerate(starts) if _shape_ok(c, cfg)),
+                    reverse=True)
+    if not scored:
+        return starts[0], ring_agreement(image, starts[0], refs, n, rcfg, worst=True), 0
+    aligned = [align_to_ring(image, starts[i], refs, cfg, rcfg) for _, i in scored[: rcfg.keep]]
+    corners = max(aligned, key=lambda a: a[1])[0]
+    value = ring_agreement(image, corners, refs, n, rcfg, worst=True)
+    for i, outline in enumerate(starts[: len(outlines)]):
+        if block_offset(corners, outline, n)[0] <= rcfg.same:
+            return outline, value, i
+    return corners, value, -1
