@@ -287,22 +287,22 @@ def _check(T: Any, kept: dict[Floor, Path], base: Any, retapped: Floor | None = 
     unsaved: dict[str, tuple[Path, Any]] = s.setdefault("enrol_unsaved", {})
     if retapped is not None:
         unsaved.pop(retapped.value, None)
+    board, picture = board_photo(), None
+    if board is not None:
+        try:
+            picture = board_picture(board, base)
+        except Exception as exc:  # the floors still teach the copy; the board only helps
+            if not isinstance(exc, EnrolError):
+                log.exception("reading the board photo failed")
+            st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
     try:
         tapped = {f.value for f, p in kept.items() if outline_given(p)}
-        result = enrol_labels([(f.value, p) for f, p in kept.items()], base)
+        result = enrol_labels([(f.value, p) for f, p in kept.items()], base, board=picture)
     except Exception as exc:  # also the reader's own failure on an odd photo (cv2.error, MemoryError)
         if not isinstance(exc, (ValueError, OSError)):
             log.exception("checking the floor photos failed")
         st.error(error_words(T, exc))
         return False
-    board = board_photo()
-    if board is not None:
-        try:
-            result.board = board_picture(board, base)
-        except Exception as exc:  # the floors still teach the copy; the board only helps
-            if not isinstance(exc, EnrolError):
-                log.exception("reading the board photo failed")
-            st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
     for j, ph in enumerate(result.photos):
         path, garden = unsaved.pop(ph.floor.value, (None, None))
         if path != ph.path or ph.labelled is not None:  # another photo since, or labels given on disk

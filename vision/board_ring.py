@@ -17,7 +17,7 @@ Stages, arrays in, arrays out:
    tile's art, or on a 3×3 part) -> the whole blocks it would belong to.
 4. :func:`align_to_ring`: an outline moved corner by corner while the agreement rises.
 5. :func:`place_by_ring`: the search's outlines and their extensions ranked by agreement, the best
-   few aligned, the best of those with its agreement.
+   few aligned, the best of those with its agreement (:class:`RingPlacement`).
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ class RingConfig:
     keep: int = 3
     steps: tuple[float, ...] = (0.2, 0.08, 0.03)
     rounds: int = 6
-    #: Sub-block sizes tried (tiles per side an outline may span of the n×n block).
-    spans: tuple[int, ...] = (1, 2, 3, 5)
+    #: Sub-block sizes tried (tiles per side an outline may span of the n×n block; n itself: the
+    #: block a row or a column off).
+    spans: tuple[int, ...] = (1, 2, 3, 4, 5)
     #: An aligned outline within this many tiles of one of the search's keeps the search's corners.
     same: float = 0.25
     #: Agreement to move an unsure outline to, and to call the outline sure.
@@ -121,18 +122,24 @@ def ring_agreement(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.nda
 def sub_block_outlines(corners: np.ndarray, n: int = 4, spans: Sequence[int] = DEFAULT_RING.spans
                        ) -> list[np.ndarray]:
     """An outline ``(4, 2)`` read as k×k of the block's tiles (k in ``spans``; k > n: the block lies
-    inside it) -> the n×n outlines it would belong to, one per place of the k×k part in the block,
-    each ``(4, 2)`` through the outline's own perspective."""
+    inside it; k = n: the block a row and/or a column off it) -> the n×n outlines it would belong
+    to, one per place of the k×k part in the block, each ``(4, 2)`` through the outline's own
+    perspective."""
     quad = check_corners(corners)
     hom = cv2.getPerspectiveTransform(np.float32([[0, 0], [n, 0], [n, n], [0, n]]), quad.astype(np.float32))
     out = []
     for k in spans:
-        if k == n or k < 1:
+        if k < 1:
             continue
         unit = n / k  # one tile in the outline's own coordinates
-        for row in range(abs(n - k) + 1):
-            for col in range(abs(n - k) + 1):
-                sign = 1 if k < n else -1  # a part: the block reaches out of it; a bigger box: in
+        # a part: the block reaches out of it; a bigger box: the block lies in it; the same size:
+        # the block a row and/or a column off
+        places = range(-1, 2) if k == n else range(abs(n - k) + 1)
+        for row in places:
+            for col in places:
+                if k == n and row == col == 0:
+                    continue
+                sign = 1 if k <= n else -1
                 u0, v0 = -sign * col * unit, -sign * row * unit
                 box = np.float32([[u0, v0], [u0 + n * unit, v0], [u0 + n * unit, v0 + n * unit], [u0, v0 + n * unit]])
                 out.append(cv2.perspectiveTransform(box[None], hom)[0].astype(np.float64))
@@ -173,15 +180,27 @@ def align_to_ring(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndar
     return best, value
 
 
+@dataclass(frozen=True)
+class RingPlacement:
+    """Where the board around the block matches: ``corners`` ``(4, 2)``; ``agreement`` their
+    worst-side :func:`ring_agreement`; ``source`` the index of the search's outline they are (-1:
+    none, a whole block from a part of one); ``first`` the worst-side agreement of the search's
+    first outline, aligned to the band (how well the outline found first holds up)."""
+
+    corners: np.ndarray
+    agreement: float
+    source: int
+    first: float
+
+
 def place_by_ring(image: np.ndarray, outlines: Sequence[np.ndarray], refs: Sequence[np.ndarray],
-                  cfg: VisionConfig, rcfg: RingConfig = DEFAULT_RING) -> tuple[np.ndarray, float, int]:
+                  cfg: VisionConfig, rcfg: RingConfig = DEFAULT_RING) -> RingPlacement:
     """The block in ``image`` ``(M, N, 3)`` where the board around it matches ``refs``: the
     ``outlines`` (the search's, best first, each ``(4, 2)``) and their :func:`sub_block_outlines`
-    ranked by :func:`ring_agreement`, the best ``rcfg.keep`` aligned (:func:`align_to_ring`) ->
-    (corners ``(4, 2)``, the aligned outline's worst-side agreement, index of the outline it came
-    from or -1 for an extension).
-    When it lands within ``rcfg.same`` tile of an outline of the search, that outline's corners are
-    returned with the aligned agreement (the lattice places the seams more exactly than the band)."""
+    ranked by the band's mean :func:`ring_agreement`; the best ``rcfg.keep`` and the first outline
+    aligned (:func:`align_to_ring`); the best aligned one judged by its worst side ->
+    :class:`RingPlacement`. When it lands within ``rcfg.same`` tile of an outline of the search, that
+    outline's corners are given (the lattice places the seams more exactly than the band)."""
     check_image(image)
     if not outlines:
         raise ValueError("place_by_ring needs at least one outline")
@@ -190,12 +209,13 @@ def place_by_ring(image: np.ndarray, outlines: Sequence[np.ndarray], refs: Seque
     starts += [e for c in starts for e in sub_block_outlines(c, n, rcfg.spans)]
     scored = sorted(((ring_agreement(image, c, refs, n, rcfg), i) for i, c in enumerate(starts) if _shape_ok(c, cfg)),
                     reverse=True)
-    if not scored:
-        return starts[0], ring_agreement(image, starts[0], refs, n, rcfg, worst=True), 0
-    aligned = [align_to_ring(image, starts[i], refs, cfg, rcfg) for _, i in scored[: rcfg.keep]]
-    corners = max(aligned, key=lambda a: a[1])[0]
+    picked = [i for _, i in scored[: rcfg.keep]]
+    picked += [] if 0 in picked else [0]
+    aligned = {i: align_to_ring(image, starts[i], refs, cfg, rcfg) for i in picked}
+    first = ring_agreement(image, aligned[0][0], refs, n, rcfg, worst=True)
+    corners = max(aligned.values(), key=lambda a: a[1])[0]
     value = ring_agreement(image, corners, refs, n, rcfg, worst=True)
     for i, outline in enumerate(starts[: len(outlines)]):
         if block_offset(corners, outline, n)[0] <= rcfg.same:
-            return outline, value, i
-    return corners, value, -1
+            return RingPlacement(outline, value, i, first)
+    return RingPlacement(corners, value, -1, first)

@@ -174,6 +174,8 @@ class FloorPhoto:
     outline_reasons: tuple[str, ...] = ()
     #: The search's other outlines (``GridLocation.alternatives``), for :func:`place_by_board`.
     alternatives: tuple[np.ndarray, ...] = ()
+    #: Whether the outline was found by the search (not given in a sidecar).
+    located: bool = False
 
 
 def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, Path]]:
@@ -245,64 +247,66 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
                              "no_garden", floor) from None
         corners, reasons, alternatives = found.corners, found.reasons, found.alternatives
     crops = crop_tiles(image, corners, cfg)
-    return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives)
-
-
-def board_references(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
-                     ecfg: EnrolConfig = DEFAULT_ENROL) -> list[np.ndarray]:
-    """The band of board around the block (:func:`vision.board_ring.ring_features`, first turn
-    ``(3, P)``) in every floor photo whose outline is sure (found without doubt, or given in a
-    sidecar), and in the picture of the empty board ``board`` (:func:`board_picture`) when given."""
-    from vision.synth.photo import BOARD_MARGIN
-
-    refs = []
-    for ph in photos:
-        if ph.outline_reasons:
-            continue
-        image, _ = load_image_scaled(ph.path, model.cfg)
-        refs.append(ring_features(image, ph.corners, GRID_SIZE, ecfg.ring)[0])
-    if board is not None:
-        side = board.shape[0] - 2 * round(BOARD_MARGIN * ecfg.board_side)
-        lo, hi = (board.shape[0] - side) / 2, (board.shape[0] + side) / 2
-        spaces = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
-        refs.append(ring_features(board, spaces, GRID_SIZE, ecfg.ring)[0])
-    return refs
+    return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives, located=given is None
+                      and labelled is None)
 
 
 def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
                    ecfg: EnrolConfig = DEFAULT_ENROL, progress: Progress | None = None) -> list[FloorPhoto]:
-    """Every floor photo whose outline is in doubt, placed again by the copy's board: its outline and
-    the search's other outlines (and the whole blocks a part of them may belong to) judged by how
-    well the band of board around them matches the sure photos' and the empty board's
-    (:func:`board_references`, :func:`vision.board_ring.place_by_ring`). An outline whose band
-    agrees at least ``ecfg.ring.accept`` is taken and the cells cut again; at ``ecfg.ring.sure`` or
-    more the doubt is lifted, below it the photo stays flagged with the move said. Without a sure
-    reference, or where nothing agrees enough, the photos are as they were."""
-    doubtful = [j for j, ph in enumerate(photos) if ph.outline_reasons and ph.labelled is None]
-    out = list(photos)
-    if not doubtful:
-        return out
-    refs = board_references(photos, model, board, ecfg)
-    if not refs:
-        return out
+    """Every floor photo located by the search placed again by the copy's board: its outline and the
+    search's other outlines (and the whole blocks a part of them may belong to, or a row or column
+    off) judged by how well the band of board around them matches the other photos' whose outline
+    is sure, and the empty board's picture ``board`` (:func:`board_picture`) when given
+    (:func:`vision.board_ring.place_by_ring`).
+
+    - An outline in doubt moves where the band agrees at least ``ecfg.ring.accept`` and the cells
+      are cut again; at ``ecfg.ring.sure`` or more the doubt is lifted, below it the photo stays
+      flagged with the move said.
+    - A sure outline moves only when its own band agrees less than ``accept`` and another's at
+      least ``sure``: a lattice found confidently in the wrong place. Sure photos are checked
+      first, each against the others, and one that moves is a reference from then on where it moved.
+    - Without a reference, or where nothing agrees enough, the photos are as they were. Outlines
+      given in a sidecar are never moved."""
+    from vision.synth.photo import BOARD_MARGIN
+
     cfg, rcfg = model.cfg, ecfg.ring
-    for k, j in enumerate(doubtful):
-        ph = photos[j]
+    out = list(photos)
+    found = [j for j, ph in enumerate(photos) if ph.located]
+    sure = [j for j, ph in enumerate(photos) if not ph.outline_reasons]
+    refs = {}
+    for j in sure:
+        image, _ = load_image_scaled(photos[j].path, cfg)
+        refs[j] = ring_features(image, photos[j].corners, GRID_SIZE, rcfg)[0]
+    if board is not None:
+        side = board.shape[0] - 2 * round(BOARD_MARGIN * ecfg.board_side)
+        lo, hi = (board.shape[0] - side) / 2, (board.shape[0] + side) / 2
+        spaces = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
+        refs[-1] = ring_features(board, spaces, GRID_SIZE, rcfg)[0]
+    order = [j for j in found if j in refs] + [j for j in found if j not in refs]  # the sure ones first
+    for k, j in enumerate(order):
+        ph = out[j]
+        others = [ref for i, ref in refs.items() if i != j]
+        if not others:
+            continue
         if progress is not None:
-            progress(k / len(doubtful), f"matching the board around the tiles in {ph.path.name}")
+            progress(k / len(order), f"matching the board around the tiles in {ph.path.name}")
         image, _ = load_image_scaled(ph.path, cfg)
-        corners, agreement, source = place_by_ring(image, (ph.corners, *ph.alternatives), refs, cfg, rcfg)
-        if agreement < rcfg.accept:
-            continue
-        if agreement >= rcfg.sure:
+        placed = place_by_ring(image, (ph.corners, *ph.alternatives), others, cfg, rcfg)
+        if j in refs:  # a sure outline: moved only when the board clearly says it lies elsewhere
+            if placed.source == 0 or placed.agreement < rcfg.sure or placed.first >= rcfg.accept:
+                continue
             reasons: tuple[str, ...] = ()
-        elif source == 0:
+        elif placed.agreement < rcfg.accept or (placed.source == 0 and placed.agreement < rcfg.sure):
             continue
+        elif placed.agreement >= rcfg.sure:
+            reasons = ()
         else:
             reasons = (*ph.outline_reasons, f"moved to where the board matches the other photos' "
-                                            f"(agreement {agreement:.2f} < {rcfg.sure})")
-        crops = ph.crops if source == 0 else crop_tiles(image, corners, cfg)
-        out[j] = replace(ph, corners=corners, crops=crops, outline_reasons=reasons)
+                                            f"(agreement {placed.agreement:.2f} < {rcfg.sure})")
+        crops = ph.crops if placed.source == 0 else crop_tiles(image, placed.corners, cfg)
+        out[j] = replace(ph, corners=placed.corners, crops=crops, outline_reasons=reasons)
+        if j in refs:
+            refs[j] = ring_features(image, placed.corners, GRID_SIZE, rcfg)[0]
     return out
 
 
@@ -634,13 +638,16 @@ class Enrolment:
 
 
 def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                 progress: Progress | None = None, board: str | Path | None = None) -> Enrolment:
+                 progress: Progress | None = None, board: str | Path | np.ndarray | None = None
+                 ) -> Enrolment:
     """Locate, cut and label every floor photo (no model built); with ``board`` (a photo of the empty
-    board) also its picture (:func:`board_picture`), checked first so a bad one fails at once."""
+    board) also its picture (:func:`board_picture`), checked first so a bad one fails at once, or
+    that picture itself ``(B, B, 3)`` when made already. The board's picture also places the floor
+    photos in doubt (:func:`place_by_board`)."""
     report = progress or (lambda _f, _m: None)
     pairs = check_inputs(floors)
-    board_pic = None
-    if board is not None:
+    board_pic = board if isinstance(board, np.ndarray) else None
+    if board is not None and board_pic is None:
         report(0.0, f"finding the spaces of the board in {Path(board).name}")
         board_pic = board_picture(board, base, ecfg)
     photos = []

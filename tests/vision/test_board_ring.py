@@ -89,7 +89,10 @@ def test_sub_block_outlines_hold_the_block_for_every_part() -> None:
     bigger = cv2.perspectiveTransform(np.float32([[[-1, 0], [4, 0], [4, 5], [-1, 5]]]), cv2.getPerspectiveTransform(
         np.float32([[0, 0], [4, 0], [4, 4], [0, 4]]), np.float32(block)))[0].astype(np.float64)
     assert min(block_offset(o, block)[0] for o in sub_block_outlines(bigger, 4, (5,))) < 1e-3
-    assert len(sub_block_outlines(block, 4, (1, 2, 3, 5))) == 16 + 9 + 4 + 4
+    assert len(sub_block_outlines(block, 4, (1, 2, 3, 4, 5))) == 16 + 9 + 4 + 8 + 4
+    a_row_down = cv2.perspectiveTransform(np.float32([[[0, 1], [4, 1], [4, 5], [0, 5]]]), cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [4, 0], [4, 4], [0, 4]]), np.float32(block)))[0].astype(np.float64)
+    assert min(block_offset(o, block)[0] for o in sub_block_outlines(a_row_down, 4, (4,))) < 1e-3
 
 
 def test_place_by_ring_finds_the_block_from_one_tile(copy_photos: list) -> None:
@@ -97,10 +100,10 @@ def test_place_by_ring_finds_the_block_from_one_tile(copy_photos: list) -> None:
     refs = [ring_features(image_a, corners_a)[0]]
     cfg = resolve_model(None).cfg
     one_tile = _cell(corners_b, 1, 2)  # a lattice found on one tile's art
-    corners, agreement, source = place_by_ring(image_b, [one_tile], refs, cfg)
-    assert source == -1  # from an extension, not the outline given
-    assert block_offset(corners, corners_b)[0] < 0.15
-    assert agreement >= DEFAULT_RING.sure
+    placed = place_by_ring(image_b, [one_tile], refs, cfg)
+    assert placed.source == -1  # from an extension, not the outline given
+    assert block_offset(placed.corners, corners_b)[0] < 0.15
+    assert placed.agreement >= DEFAULT_RING.sure > placed.first
 
 
 def test_ring_config_checks_its_values() -> None:
@@ -117,7 +120,8 @@ def _floor_photo(tmp: Path, name: str, image: np.ndarray, corners: np.ndarray, r
     path = tmp / f"{name}.png"
     cv2.imwrite(str(path), image)
     cfg = resolve_model(None).cfg
-    return FloorPhoto(Floor.SAND, path, corners, 1.0, crop_tiles(image, corners, cfg), None, reasons, alternatives)
+    return FloorPhoto(Floor.SAND, path, corners, 1.0, crop_tiles(image, corners, cfg), None, reasons, alternatives,
+                      located=True)
 
 
 def test_place_by_board_moves_a_doubtful_photo_to_where_the_sure_ones_board_is(copy_photos: list,
@@ -152,3 +156,18 @@ def test_place_by_board_leaves_photos_alone_without_a_sure_one_or_on_another_boa
     ecfg = replace(DEFAULT_ENROL, ring=replace(DEFAULT_RING, accept=0.5))
     placed = place_by_board([sure_elsewhere, doubtful[1]], model, ecfg=ecfg)
     assert placed[1].outline_reasons == ("weak lattice",)  # still in doubt: never a confident wrong move
+
+
+def test_a_sure_outline_in_the_wrong_place_moves_but_a_given_one_never_does(copy_photos: list, tmp_path: Path
+                                                                           ) -> None:
+    model = resolve_model(None)
+    (image_a, corners_a), (image_b, corners_b), (image_c, corners_c) = copy_photos
+    off = corners_b + (corners_b[1] - corners_b[0]) / 4  # a column off, found without doubt
+    photos = [_floor_photo(tmp_path, "a", image_a, corners_a, ()),
+              _floor_photo(tmp_path, "b", image_b, off, ()),
+              _floor_photo(tmp_path, "c", image_c, corners_c, ())]
+    placed = place_by_board(photos, model)
+    assert block_offset(placed[1].corners, corners_b)[0] < 0.15
+    assert placed[0] is photos[0] and placed[2] is photos[2]  # the right ones hold up
+    photos[1] = replace(photos[1], located=False)  # the player's four taps: theirs to change
+    assert place_by_board(photos, model)[1] is photos[1]
