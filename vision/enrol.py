@@ -49,7 +49,15 @@ from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor
-from vision.board_ring import DEFAULT_RING, RingConfig, place_by_ring, ring_features
+from vision.board_ring import (
+    DEFAULT_RING,
+    RingConfig,
+    RingPlacement,
+    align_to_ring,
+    place_by_ring,
+    ring_agreement,
+    ring_features,
+)
 from vision.config import VisionConfig
 from vision.crop import check_corners, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
@@ -262,9 +270,11 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
     - An outline in doubt moves where the band agrees at least ``ecfg.ring.accept`` and the cells
       are cut again; at ``ecfg.ring.sure`` or more the doubt is lifted, below it the photo stays
       flagged with the move said.
-    - A sure outline moves only when its own band agrees less than ``accept`` and another's at
-      least ``sure``: a lattice found confidently in the wrong place. Sure photos are checked
-      first, each against the others, and one that moves is a reference from then on where it moved.
+    - Sure photos are checked first, each against each other reference alone: one whose band,
+      aligned, agrees at least ``accept`` with none of them, while two or more references hold up,
+      is no reference. It moves where another outline's band agrees at least ``sure`` (a lattice
+      found confidently in the wrong place; a reference from then on where it moved), else it is
+      put in doubt.
     - Without a reference, or where nothing agrees enough, the photos are as they were. Outlines
       given in a sidecar are never moved."""
     from vision.synth.photo import BOARD_MARGIN
@@ -273,40 +283,63 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
     out = list(photos)
     found = [j for j, ph in enumerate(photos) if ph.located]
     sure = [j for j, ph in enumerate(photos) if not ph.outline_reasons]
-    refs = {}
+    refs, images = {}, {}
     for j in sure:
-        image, _ = load_image_scaled(photos[j].path, cfg)
-        refs[j] = ring_features(image, photos[j].corners, GRID_SIZE, rcfg)[0]
+        images[j] = load_image_scaled(photos[j].path, cfg)[0]
+        refs[j] = ring_features(images[j], photos[j].corners, GRID_SIZE, rcfg)[0]
     if board is not None:
         side = board.shape[0] - 2 * round(BOARD_MARGIN * ecfg.board_side)
         lo, hi = (board.shape[0] - side) / 2, (board.shape[0] + side) / 2
         spaces = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
         refs[-1] = ring_features(board, spaces, GRID_SIZE, rcfg)[0]
-    order = [j for j in found if j in refs] + [j for j in found if j not in refs]  # the sure ones first
-    for k, j in enumerate(order):
-        ph = out[j]
+
+    def place(j: int) -> RingPlacement | None:
         others = [ref for i, ref in refs.items() if i != j]
         if not others:
-            continue
+            return None
         if progress is not None:
-            progress(k / len(order), f"matching the board around the tiles in {ph.path.name}")
-        image, _ = load_image_scaled(ph.path, cfg)
-        placed = place_by_ring(image, (ph.corners, *ph.alternatives), others, cfg, rcfg)
-        if j in refs:  # a sure outline: moved only when the board clearly says it lies elsewhere
-            if placed.source == 0 or placed.agreement < rcfg.sure or placed.first >= rcfg.accept:
-                continue
-            reasons: tuple[str, ...] = ()
-        elif placed.agreement < rcfg.accept or (placed.source == 0 and placed.agreement < rcfg.sure):
-            continue
-        elif placed.agreement >= rcfg.sure:
-            reasons = ()
-        else:
-            reasons = (*ph.outline_reasons, f"moved to where the board matches the other photos' "
-                                            f"(agreement {placed.agreement:.2f} < {rcfg.sure})")
-        crops = ph.crops if placed.source == 0 else crop_tiles(image, placed.corners, cfg)
+            progress(j / len(out), f"matching the board around the tiles in {out[j].path.name}")
+        if j not in images:
+            images[j] = load_image_scaled(out[j].path, cfg)[0]
+        return place_by_ring(images[j], (out[j].corners, *out[j].alternatives), others, cfg, rcfg)
+
+    def move(j: int, placed: RingPlacement, reasons: tuple[str, ...]) -> None:
+        ph = out[j]
+        crops = ph.crops if placed.source == 0 else crop_tiles(images[j], placed.corners, cfg)
         out[j] = replace(ph, corners=placed.corners, crops=crops, outline_reasons=reasons)
-        if j in refs:
-            refs[j] = ring_features(image, placed.corners, GRID_SIZE, rcfg)[0]
+
+    # the sure ones first, each against each other reference alone (one wrong outline must not spoil
+    # the rest): held up by at least one, or else moved or put in doubt when two or more hold up
+    checked = [j for j in found if j in refs]
+    held = {j: False for j in checked}
+    for j in checked:
+        for i, ref in refs.items():
+            if i != j and not held[j]:
+                aligned = align_to_ring(images[j], out[j].corners, [ref], cfg, rcfg)[0]
+                held[j] = ring_agreement(images[j], aligned, [ref], GRID_SIZE, rcfg, worst=True) >= rcfg.accept
+    trusted = len(refs) - len(checked)  # given in a sidecar, the empty board
+    disputed = [j for j in checked if not held[j]]
+    if trusted + len(checked) - len(disputed) >= 2:
+        for j in disputed:
+            del refs[j]
+        for j in disputed:
+            placed = place(j)
+            if placed is not None and placed.source != 0 and placed.agreement >= rcfg.sure:
+                move(j, placed, ())  # a lattice found surely in the wrong place
+                refs[j] = ring_features(images[j], placed.corners, GRID_SIZE, rcfg)[0]
+            else:
+                first = -1.0 if placed is None else placed.first
+                out[j] = replace(out[j], outline_reasons=(f"the board around the tiles does not match the other "
+                                                          f"photos' (agreement {first:.2f} < {rcfg.accept})",))
+    for j in [j for j in found if j not in refs]:
+        placed = place(j)
+        if placed is None or placed.agreement < rcfg.accept or (placed.source == 0 and placed.agreement < rcfg.sure):
+            continue
+        if placed.agreement >= rcfg.sure:
+            move(j, placed, ())
+        else:
+            move(j, placed, (*out[j].outline_reasons, f"moved to where the board matches the other photos' "
+                                                      f"(agreement {placed.agreement:.2f} < {rcfg.sure})"))
     return out
 
 
