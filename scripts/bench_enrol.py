@@ -13,10 +13,11 @@
    the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
    and (B) with each photo's outline given (the player's four taps; labels still decided).
    ``--labels-only`` stops here.
-3. Copy models (data/models/enrol-STYLE-*.skops; delete to rebuild): from (B) with its labels
-   uncorrected, and (C) with labelled enrolment photos (truth sidecars); the time each takes.
-4. ``zengarden bench`` on the test gardens: the bundled model (before enrolment), (B) and (C); whole
-   figures and on the photos whose outline was found within a quarter tile.
+3. Copy models (data/models/SET-{auto,outline,labelled}.skops; delete to rebuild): from (A) and (B)
+   with their labels uncorrected, and (C) with labelled enrolment photos (truth sidecars); the time
+   each takes. ``--only`` picks them (``auto``, ``enrolled`` = (B), ``labelled``).
+4. ``zengarden bench`` on the test gardens: the bundled model (before enrolment) and the copy
+   models; whole figures and on the photos whose outline was found within a quarter tile.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ from vision.synth.photo import random_board_picture  # noqa: E402
 
 #: The photo index whose random stream draws an enrolment set's board (the floor photos are 0..5).
 BOARD_INDEX = 1000
+#: The copy models benched, by tag: from the labels decided fully automatically (``auto``), with
+#: each photo's outline given (``enrolled``), and from labelled enrolment photos (``labelled``).
+MODELS = {"auto": "auto", "enrolled": "outline", "labelled": "labelled"}
 
 
 def _variant_dir(src: Path, out: Path, how: str) -> list[tuple[str, Path]]:
@@ -115,7 +119,8 @@ def main() -> int:
     ap.add_argument("--bench-count", type=int, default=None,
                     help="bench only the first N test photos (the same photos as a set rendered with --count N)")
     ap.add_argument("--skip-bench", action="store_true")
-    ap.add_argument("--only", default="bundled,enrolled,labelled", help="which models to bench (comma-separated)")
+    ap.add_argument("--only", default="bundled,enrolled,labelled",
+                    help="which models to bench (comma-separated): bundled, auto, enrolled, labelled")
     ap.add_argument("--labels-only", action="store_true", help="decide the labels only (no models, no bench)")
     ap.add_argument("--boards", choices=("one", "each"), default="one",
                     help="the enrolment photos on one board (a copy's) or each on a board of its own")
@@ -167,11 +172,11 @@ def main() -> int:
         return 0
     models = {}
     wanted = args.only.split(",")
-    for how in ("outline", "labelled"):
-        if how == "labelled" and "labelled" not in wanted:
+    for tag, how in MODELS.items():
+        if tag not in wanted:
             continue
-        path = data / "models" / f"enrol-{args.style}-{how}.skops"
-        models[how] = path
+        path = data / "models" / f"{src.name}-{how}.skops"
+        models[tag] = path
         if path.is_file():
             print(f"model ({how}): {path} exists (delete it to rebuild and time it)")
             continue
@@ -179,6 +184,7 @@ def main() -> int:
         res = enrol_labels(_variant_dir(src, data / f"enrol-{args.style}-{how}", how), base, ecfg)
         t1 = time.perf_counter()
         res.model = build_copy_model(res, base, ecfg)
+        path.parent.mkdir(parents=True, exist_ok=True)
         res.model.save(path)
         print(f"model ({how}): full enrolment {time.perf_counter() - t0:.0f} s (labels {t1 - t0:.0f} s, "
               f"model {time.perf_counter() - t1:.0f} s) -> {path}")
@@ -193,10 +199,10 @@ def main() -> int:
                 if not link.exists():
                     link.symlink_to(test / f"{i:05d}{suffix}")
         test = subset
-    for tag, model in (("bundled", None), ("enrolled", models["outline"]), ("labelled", models.get("labelled"))):
+    for tag in ("bundled", *MODELS):
         if tag not in wanted:
             continue
-        lines = _bench(test, model, f"{tag}")
+        lines = _bench(test, models.get(tag), f"{tag}")
         keys = ("floor accuracy", "path accuracy", "decor accuracy", "corner accuracy", "whole-tile accuracy",
                 "whole-garden exact", "localisation failures", "silent failures", "located", "on located")
         print(f"-- {tag}: " + "; ".join(f"{k} {lines.get(k, '?')}" for k in keys), flush=True)

@@ -172,15 +172,3 @@ def test_a_sure_outline_in_the_wrong_place_moves_but_a_given_one_never_does(copy
     photos[1] = replace(photos[1], located=False)  # the player's four taps: theirs to change
     assert place_by_board(photos, model)[1] is photos[1]
 
-
-def test_a_sure_outline_whose_board_does_not_match_the_others_is_put_in_doubt(copy_photos: list,
-                                                                             tmp_path: Path) -> None:
-    model = resolve_model(None)
-    (image_a, corners_a), (image_b, _), (image_c, corners_c) = copy_photos
-    far = np.array([[20, 20], [140, 22], [138, 140], [22, 138]], np.float64)  # a block on the table, sure
-    photos = [_floor_photo(tmp_path, "a", image_a, corners_a, ()),
-              _floor_photo(tmp_path, "b", image_b, far, ()),
-              _floor_photo(tmp_path, "c", image_c, corners_c, ())]
-    placed = place_by_board(photos, model)
-    assert placed[1].outline_reasons and "does not match" in placed[1].outline_reasons[0]
-    assert placed[0] is photos[0] and placed[2] is photos[2]
