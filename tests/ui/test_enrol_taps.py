@@ -49,7 +49,7 @@ def truth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[Floor, Any]:
     wrong = true.mean(axis=0) + (true - true.mean(axis=0)) * 0.8 + (25.0, 10.0)  # shrunk and shifted
 
     def unsure_locator(*_args: object, **_kwargs: object) -> SimpleNamespace:
-        return SimpleNamespace(corners=wrong.copy(), reasons=("a spoiled outline (test)",))
+        return SimpleNamespace(corners=wrong.copy(), reasons=("a spoiled outline (test)",), alternatives=())
 
     monkeypatch.setattr(enrol, "locate_grid", unsure_locator)
     return out
