@@ -7,8 +7,9 @@ and one tile of another floor. Stages, each arrays in, arrays out:
 
 1. ``locate_and_cut``: the reader's own localisation (:func:`vision.locate.locate_grid`) and crop
    (:func:`vision.crop.crop_tiles`) -> ``(16, T, T, 3)`` cells; a sidecar's corners win. Then
-   ``place_by_board``: a photo whose outline is in doubt is placed again where the band of board
-   around the block matches the sure photos' (all show one board, :mod:`vision.board_ring`).
+   ``place_by_board``: every located photo is checked against the others' board (all show one
+   board, :mod:`vision.board_ring`), and one in doubt is placed again where the band of board
+   around the block matches the sure photos'.
 2. ``cell_cues``: per cell, with the path turned to the top-left by the corner read (a reader
    that is colour-free enough to hold on unseen art): the path band's colour, spread and edge
    direction, the floor's colour, and the figure's shape (pixels unlike the photo's floor), colour
@@ -279,8 +280,8 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
     for j in sure:
         images[j] = load_image_scaled(photos[j].path, cfg)[0]
         refs[j] = ring_features(images[j], photos[j].corners, GRID_SIZE, rcfg)[0]
-    if board is not None:
-        side = board.shape[0] - 2 * round(BOARD_MARGIN * ecfg.board_side)
+    if board is not None:  # its spaces fill the middle, BOARD_MARGIN of their side around them
+        side = board.shape[0] / (1 + 2 * BOARD_MARGIN)
         lo, hi = (board.shape[0] - side) / 2, (board.shape[0] + side) / 2
         spaces = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
         refs[-1] = ring_features(board, spaces, GRID_SIZE, rcfg)[0]
