@@ -172,3 +172,13 @@ def test_a_sure_outline_in_the_wrong_place_moves_but_a_given_one_never_does(copy
     photos[1] = replace(photos[1], located=False)  # the player's four taps: theirs to change
     assert place_by_board(photos, model)[1] is photos[1]
 
+
+
+def test_the_empty_boards_picture_alone_places_a_doubtful_photo(copy_photos: list, tmp_path: Path) -> None:
+    model = resolve_model(None)
+    image_b, corners_b = copy_photos[1]
+    board = random_board_picture(photo_rng(4250, 1000), "train", side=256)  # the fixture's board
+    doubtful = [_floor_photo(tmp_path, "b", image_b, _cell(corners_b, 2, 1), ("weak lattice",))]
+    assert place_by_board(doubtful, model) == doubtful  # no sure photo, no board: nothing to go by
+    placed = place_by_board(doubtful, model, board=board)
+    assert block_offset(placed[0].corners, corners_b)[0] < 0.15
