@@ -23,14 +23,14 @@ Stages, arrays in, arrays out:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from vision.config import VisionConfig
 from vision.crop import check_corners, check_image
-from vision.locate import block_aspect, block_offset, plausible_quad
+from vision.locate import block_offset, grid_shape_ok
 from vision.seams import tile_side_px
 
 
@@ -146,13 +146,6 @@ def sub_block_outlines(corners: np.ndarray, n: int = 4, spans: Sequence[int] = D
     return out
 
 
-def _shape_ok(corners: np.ndarray, cfg: VisionConfig) -> bool:
-    """The shapes the lattice search accepts: plausible, not more oblong than ``cfg.grid_max_aspect``."""
-    shapes = replace(cfg, quad_max_side_ratio=cfg.grid_max_side_ratio, quad_min_angle=cfg.grid_min_angle)
-    aspect = block_aspect(corners)
-    return plausible_quad(corners, shapes) and max(aspect, 1.0 / max(aspect, 1e-9)) <= cfg.grid_max_aspect
-
-
 def align_to_ring(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndarray], cfg: VisionConfig,
                   rcfg: RingConfig = DEFAULT_RING) -> tuple[np.ndarray, float]:
     """Corners ``(4, 2)`` moved one coordinate at a time by ``rcfg.steps`` tile sides, coarse to
@@ -170,7 +163,7 @@ def align_to_ring(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndar
                     for sign in (1.0, -1.0):
                         cand = best.copy()
                         cand[i, j] += sign * step * tile
-                        if not _shape_ok(cand, cfg):
+                        if not grid_shape_ok(cand, cfg):
                             continue
                         score = ring_agreement(image, cand, refs, n, rcfg)
                         if score > value + 1e-4:
@@ -207,8 +200,8 @@ def place_by_ring(image: np.ndarray, outlines: Sequence[np.ndarray], refs: Seque
     n = cfg.grid
     starts = [check_corners(c) for c in outlines]
     starts += [e for c in starts for e in sub_block_outlines(c, n, rcfg.spans)]
-    scored = sorted(((ring_agreement(image, c, refs, n, rcfg), i) for i, c in enumerate(starts) if _shape_ok(c, cfg)),
-                    reverse=True)
+    scored = sorted(((ring_agreement(image, c, refs, n, rcfg), i) for i, c in enumerate(starts)
+                     if grid_shape_ok(c, cfg)), reverse=True)
     picked = [i for _, i in scored[: rcfg.keep]]
     picked += [] if 0 in picked else [0]
     aligned = {i: align_to_ring(image, starts[i], refs, cfg, rcfg) for i in picked}

@@ -495,15 +495,12 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     field_image, field_scale = (fine, fscale) if on_fine else (small, scale)
     field = EvidenceField(field_image, cfg)
 
-    shapes = replace(cfg, quad_max_side_ratio=cfg.grid_max_side_ratio, quad_min_angle=cfg.grid_min_angle)
     min_tile = cfg.grid_min_fraction * tile_side_px(quad, cfg.grid)  # a lattice in a few tiles' art is no garden
 
     def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
-        aspect = block_aspect(found)
-        if (not plausible_quad(found, shapes) or tile_side_px(found, cfg.grid) < min_tile
-                or max(aspect, 1.0 / max(aspect, 1e-9)) > cfg.grid_max_aspect):
+        if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile:
             return -np.inf
         return field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
             map_support(prob, found * map_scale, cfg) - 0.5)
@@ -581,6 +578,19 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                         tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                         tuple(float(scores[i]) for i in kept[1:]))
+
+
+@lru_cache(maxsize=8)
+def _grid_shapes(cfg: VisionConfig) -> VisionConfig:
+    """``cfg`` with the quad checks of a lattice candidate (looser than the tile map's quad)."""
+    return replace(cfg, quad_max_side_ratio=cfg.grid_max_side_ratio, quad_min_angle=cfg.grid_min_angle)
+
+
+def grid_shape_ok(corners: np.ndarray, cfg: VisionConfig) -> bool:
+    """Whether a block outline ``(4, 2)`` has a shape the lattice search accepts: a
+    :func:`plausible_quad` by the grid's own limits, not more oblong than ``cfg.grid_max_aspect``."""
+    aspect = block_aspect(corners)
+    return plausible_quad(corners, _grid_shapes(cfg)) and max(aspect, 1.0 / max(aspect, 1e-9)) <= cfg.grid_max_aspect
 
 
 def locate_garden(image: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG, mask_model: object | None = None
