@@ -30,6 +30,7 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.crop import check_corners, check_image
+from vision.geometry import climb_corners
 from vision.locate import block_offset, grid_shape_ok
 from vision.seams import tile_side_px
 
@@ -152,25 +153,9 @@ def align_to_ring(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndar
     fine, while :func:`ring_agreement` rises (only shapes the lattice search accepts) -> (corners,
     agreement)."""
     n = cfg.grid
-    best = check_corners(corners).copy()
-    value = ring_agreement(image, best, refs, n, rcfg)
-    tile = tile_side_px(best, n)
-    for step in rcfg.steps:
-        for _ in range(rcfg.rounds):
-            improved = False
-            for i in range(4):
-                for j in range(2):
-                    for sign in (1.0, -1.0):
-                        cand = best.copy()
-                        cand[i, j] += sign * step * tile
-                        if not grid_shape_ok(cand, cfg):
-                            continue
-                        score = ring_agreement(image, cand, refs, n, rcfg)
-                        if score > value + 1e-4:
-                            best, value, improved = cand, score, True
-            if not improved:
-                break
-    return best, value
+    quad = check_corners(corners)
+    return climb_corners(quad, lambda _step: lambda c: ring_agreement(image, c, refs, n, rcfg), rcfg.steps,
+                         rcfg.rounds, tile_side_px(quad, n), lambda c: grid_shape_ok(c, cfg), min_gain=1e-4)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ reader's own orientation rule without importing the reader."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import cv2
 import numpy as np
 
@@ -50,3 +52,33 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # increasing angle = clockwise on screen (y down)
     return np.roll(pts, upright_turns(pts), axis=0)
+
+
+def climb_corners(corners: np.ndarray, objective: Callable[[float], Callable[[np.ndarray], float]],
+                  steps: Sequence[float], rounds: int, unit: float,
+                  allowed: Callable[[np.ndarray], bool] | None = None, min_gain: float = 1e-6
+                  ) -> tuple[np.ndarray, float]:
+    """Corners ``(4, 2)`` moved one coordinate at a time by ``step * unit`` pixels, for each of
+    ``steps`` (coarse to fine) at most ``rounds`` sweeps, while ``objective(step)`` (the function
+    to climb at that step) rises by more than ``min_gain``; moves to shapes ``allowed`` refuses are
+    not tried -> (corners, their value at the last step)."""
+    best = np.asarray(corners, np.float64).copy()
+    value = -np.inf
+    for step in steps:
+        climb = objective(step)
+        value = climb(best)
+        for _ in range(rounds):
+            improved = False
+            for i in range(4):
+                for j in range(2):
+                    for sign in (1.0, -1.0):
+                        cand = best.copy()
+                        cand[i, j] += sign * step * unit
+                        if allowed is not None and not allowed(cand):
+                            continue
+                        score = climb(cand)
+                        if score > value + min_gain:
+                            best, value, improved = cand, score, True
+            if not improved:
+                break
+    return best, value

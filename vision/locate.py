@@ -25,6 +25,7 @@ float64 ``(x, y)`` corners TL, TR, BR, BL in the pixel coordinates of ``image``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -33,7 +34,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_image
-from vision.geometry import downscale, order_corners
+from vision.geometry import climb_corners, downscale, order_corners
 from vision.seams import (
     SeamMaps,
     canonical_square,
@@ -1113,21 +1114,10 @@ def polish(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig, coarse:
     found in a view whose perspective was a little off is pulled onto the seams and outline. Steps
     of ``cfg.grid_coarse_step`` or more climb the ``coarse`` field (more blurred: a wider reach),
     when given. Returns (corners, score in ``field``)."""
-    best = np.asarray(corners, np.float64).copy()
-    tile = tile_side_px(best, cfg.grid)
-    for step in cfg.grid_polish_steps if steps is None else steps:
-        on = coarse if coarse is not None and step >= cfg.grid_coarse_step else field
-        value = field_score(on, best, cfg)
-        for _ in range(cfg.grid_polish_rounds):
-            improved = False
-            for i in range(4):
-                for j in range(2):
-                    for sign in (1.0, -1.0):
-                        cand = best.copy()
-                        cand[i, j] += sign * step * tile
-                        score = field_score(on, cand, cfg)
-                        if score > value + 1e-6:
-                            best, value, improved = cand, score, True
-            if not improved:
-                break
+    def on(step: float) -> Callable[[np.ndarray], float]:
+        evidence = coarse if coarse is not None and step >= cfg.grid_coarse_step else field
+        return lambda c: field_score(evidence, c, cfg)
+
+    best, _ = climb_corners(corners, on, cfg.grid_polish_steps if steps is None else steps, cfg.grid_polish_rounds,
+                            tile_side_px(np.asarray(corners, np.float64), cfg.grid))
     return best, field_score(field, best, cfg)
