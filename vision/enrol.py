@@ -50,12 +50,20 @@ from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor
-from vision.board_ring import DEFAULT_RING, RingConfig, RingPlacement, place_by_ring, ring_features
+from vision.board_ring import (
+    DEFAULT_RING,
+    RingConfig,
+    RingPlacement,
+    align_to_ring,
+    place_by_ring,
+    ring_agreement,
+    ring_features,
+)
 from vision.config import VisionConfig
 from vision.crop import check_corners, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
-from vision.locate import locate_grid
+from vision.locate import block_offset, locate_grid
 from vision.model import TileModel, upright_crops
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 
@@ -268,8 +276,12 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
       lattice found confidently in the wrong place (a reference from then on where it moved). It is
       not put in doubt for a band that merely disagrees: on development sets the bands of right
       outlines disagreed as often as the one wrong outline's did.
-    - Without a reference, or where nothing agrees enough, the photos are as they were. Outlines
-      given in a sidecar are never moved."""
+    - A photo in doubt placed with agreement ``sure`` or more is a reference for the rest, and the
+      photos still in doubt are tried again while that places another surely.
+    - When every photo is in doubt, the two whose outlines' bands agree best, at least ``sure``
+      each aligned to the other's, are each other's references, their doubt lifted.
+    - Where nothing agrees enough, the photos are as they were. Outlines given in a sidecar are
+      never moved."""
     from vision.synth.photo import BOARD_MARGIN
 
     cfg, rcfg = model.cfg, ecfg.ring
@@ -308,16 +320,57 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
         if placed is not None and placed.source != 0 and placed.agreement >= rcfg.sure and placed.first < rcfg.accept:
             move(j, placed, ())
             refs[j] = ring_features(images[j], placed.corners, GRID_SIZE, rcfg)[0]
-    for j in [j for j in found if j not in refs]:
-        placed = place(j)
-        if placed is None or placed.agreement < rcfg.accept or (placed.source == 0 and placed.agreement < rcfg.sure):
-            continue
-        if placed.agreement >= rcfg.sure:
-            move(j, placed, ())
-        else:
-            move(j, placed, (*out[j].outline_reasons, f"moved to where the board matches the other photos' "
-                                                      f"(agreement {placed.agreement:.2f} < {rcfg.sure})"))
+    if not refs:  # every photo in doubt: two whose bands agree surely are each other's reference
+        for j in found:
+            if j not in images:
+                images[j] = load_image_scaled(out[j].path, cfg)[0]
+        pair = _agreeing_pair(found, out, images, cfg, rcfg)
+        for j in pair:
+            out[j] = replace(out[j], outline_reasons=())
+            refs[j] = ring_features(images[j], out[j].corners, GRID_SIZE, rcfg)[0]
+    # the photos in doubt; one placed surely is a reference for the rest, so go round while that helps
+    doubtful = [j for j in found if j not in refs]
+    while doubtful:
+        placed_surely = False
+        for j in list(doubtful):
+            placed = place(j)
+            if placed is None or placed.agreement < rcfg.accept or (
+                    placed.source == 0 and placed.agreement < rcfg.sure):
+                continue
+            doubtful.remove(j)
+            if placed.agreement >= rcfg.sure:
+                move(j, placed, ())
+                refs[j] = ring_features(images[j], placed.corners, GRID_SIZE, rcfg)[0]
+                placed_surely = True
+            else:
+                move(j, placed, (*out[j].outline_reasons, f"moved to where the board matches the other photos' "
+                                                          f"(agreement {placed.agreement:.2f} < {rcfg.sure})"))
+        if not placed_surely:
+            break
     return out
+
+
+def _agreeing_pair(found: Sequence[int], photos: Sequence[FloorPhoto], images: dict[int, np.ndarray],
+                   cfg: VisionConfig, rcfg: RingConfig) -> tuple[int, ...]:
+    """The two of the ``found`` photos (indices into ``photos``, their loaded ``images``) whose
+    outlines' bands of board agree best, each aligned to the other's and staying within
+    ``rcfg.same`` tile of its outline, when that worst-side agreement reaches ``rcfg.sure`` both
+    ways; else ``()``."""
+    bands = {j: ring_features(images[j], photos[j].corners, GRID_SIZE, rcfg)[0] for j in found}
+
+    def agreement(j: int, i: int) -> float:
+        aligned = align_to_ring(images[j], photos[j].corners, [bands[i]], cfg, rcfg)[0]
+        if block_offset(aligned, photos[j].corners, GRID_SIZE)[0] > rcfg.same:
+            return -1.0  # the band agrees elsewhere: not this outline
+        return ring_agreement(images[j], aligned, [bands[i]], GRID_SIZE, rcfg, worst=True)
+
+    best, pair = rcfg.sure, ()
+    for a, i in enumerate(found):
+        for j in found[a + 1:]:
+            value = min(agreement(j, i), agreement(i, j))
+            if value >= best:
+                best, pair = value, (i, j)
+    return pair
 
 
 def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> np.ndarray:

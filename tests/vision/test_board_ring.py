@@ -182,3 +182,15 @@ def test_the_empty_boards_picture_alone_places_a_doubtful_photo(copy_photos: lis
     assert place_by_board(doubtful, model) == doubtful  # no sure photo, no board: nothing to go by
     placed = place_by_board(doubtful, model, board=board)
     assert block_offset(placed[0].corners, corners_b)[0] < 0.15
+
+
+def test_with_every_photo_in_doubt_two_that_agree_are_the_references(copy_photos: list, tmp_path: Path) -> None:
+    model = resolve_model(None)
+    (image_a, corners_a), (image_b, corners_b), (image_c, corners_c) = copy_photos
+    photos = [_floor_photo(tmp_path, "a", image_a, corners_a, ("weak lattice",)),
+              _floor_photo(tmp_path, "b", image_b, _cell(corners_b, 0, 3), ("weak lattice",)),
+              _floor_photo(tmp_path, "c", image_c, corners_c, ("weak lattice",))]
+    placed = place_by_board(photos, model)
+    assert placed[0].outline_reasons == () and placed[2].outline_reasons == ()  # they agree with each other
+    assert np.array_equal(placed[0].corners, corners_a) and np.array_equal(placed[2].corners, corners_c)
+    assert block_offset(placed[1].corners, corners_b)[0] < 0.15  # and place the third
