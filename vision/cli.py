@@ -33,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "(held out: for measurement only); default classic")
     p.add_argument("--family", default="classic",
                    help="scene family (board, table, light): classic (the first generator's), train (random "
-                        "looks training may use) or zoo (held-out looks, for measurement only); default classic")
+                        "looks training may use), dev (other looks, to judge changes by; never trained on) or zoo "
+                        "(held-out looks, for measurement only); default classic")
     p.add_argument("--difficulty", default="mixed", help="easy, hard or mixed (default mixed)")
     p.add_argument("--min-elevation", type=float, default=None,
                    help="lowest camera elevation in degrees above the table (10..90; default: the family's, "

@@ -284,14 +284,50 @@ def test_cli_synth(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 # scene families
 
 
-def test_train_and_zoo_families_share_no_board_table_or_light_kind() -> None:
+def test_train_dev_and_zoo_families_share_no_board_table_or_light_kind() -> None:
     from vision.synth.scene import BOARD_PATTERNS, LIGHT_KINDS, TABLE_KINDS, TRACK_SHAPES
 
     for kinds in (BOARD_PATTERNS, TRACK_SHAPES, TABLE_KINDS, LIGHT_KINDS):
-        assert not set(kinds["train"]) & set(kinds["zoo"]), kinds
+        for a, b in (("train", "zoo"), ("train", "dev"), ("dev", "zoo")):
+            assert not set(kinds[a]) & set(kinds[b]) - {"none"}, (a, b, kinds)
 
 
-@pytest.mark.parametrize("family", ["train", "zoo"])
+def test_every_dev_board_table_and_light_kind_renders() -> None:
+    """Each of the dev family's kinds draws a picture of the asked size that is not one flat colour."""
+    from vision.synth import scene
+
+    for kind in scene.BOARD_PATTERNS["dev"]:
+        rng = np.random.default_rng(3)
+        board = scene.board_surface(96, _Forced(rng, kind), "dev", None)
+        assert board.shape == (96, 96, 3) and board.dtype == np.uint8 and board.std() > 1, kind
+    for kind in scene.TABLE_KINDS["dev"]:
+        table = scene.table_surface(160, 120, _Forced(np.random.default_rng(4), kind), "dev")
+        assert table.shape == (120, 160, 3) and table.std() > 1, kind
+    for kind in scene.LIGHT_KINDS["dev"]:
+        gain, glare = scene.light_maps(40, 30, _Forced(np.random.default_rng(5), kind), "dev", 0.5)
+        assert gain.shape == (30, 40, 3) and glare.shape == (30, 40, 1) and np.isfinite(gain).all(), kind
+        assert gain.min() > 0, kind
+    for shape in scene.TRACK_SHAPES["dev"]:
+        board = np.full((120, 120, 3), 128, np.uint8)
+        scene.draw_track(board, 20.0, 20, _Forced(np.random.default_rng(6), shape), "dev")
+        assert (board != 128).any(), shape
+
+
+class _Forced:
+    """A random generator whose first ``choice`` returns ``kind``; everything else as ``rng``."""
+
+    def __init__(self, rng: np.random.Generator, kind: str) -> None:
+        self._rng, self._kind = rng, kind
+
+    def choice(self, options: object) -> object:
+        kind, self._kind = self._kind, None
+        return kind if kind is not None else self._rng.choice(options)  # type: ignore[arg-type]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._rng, name)
+
+
+@pytest.mark.parametrize("family", ["train", "dev", "zoo"])
 def test_family_photos_have_the_truth_where_the_tiles_are(family: str) -> None:
     """The truth corners lie in the photo around a sizeable block, the truth garden is the input
     garden turned upright, and the same seed gives the same photo."""

@@ -42,8 +42,9 @@ def generate_dataset(
     subset can be regenerated alone. The sidecar holds ``garden`` and ``corners`` (the labelled
     photo format of :mod:`vision.dataset`) plus ``difficulty``, ``severity``, ``style``, ``family``,
     ``seed``. ``family`` picks the scene's board, table and light (:mod:`vision.synth.scene`;
-    ``zoo`` is for measurement only). ``min_elevation`` (degrees, see :func:`render_photo`) lowers
-    the camera below the family's range; it is recorded in the sidecar when given.
+    ``dev`` is to judge changes by, ``zoo`` for measurement only). ``min_elevation`` (degrees, see
+    :func:`render_photo`) lowers the camera below the family's range; it is recorded in the sidecar
+    when given.
 
     Returns:
         the image paths written, in order.

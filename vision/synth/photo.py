@@ -60,7 +60,7 @@ def _board(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Draw the player board with the garden on it (the style's tile art, or ``tile_images``: 16
     pictures row-major, resized to the tile size). ``family`` ``"classic"`` draws the first
-    generator's board; ``"train"`` and ``"zoo"`` a random board of that family
+    generator's board; ``"train"``, ``"dev"`` and ``"zoo"`` a random board of that family
     (:mod:`vision.synth.scene`) with cardboard tiles. ``board_image`` (a rectified photo of a real
     board, see :func:`render_photo`) replaces the random board; ``empty`` leaves the spaces bare.
 
@@ -158,14 +158,14 @@ def _tile_picture(tile: object, t: int, rng: np.random.Generator, style: str,
 
 
 def random_board_picture(rng: np.random.Generator, family: str = "zoo", side: int = 512) -> np.ndarray:
-    """One random player board of ``family`` (``"train"`` or ``"zoo"``) as a copy's board picture:
+    """One random player board of ``family`` (``"train"``, ``"dev"`` or ``"zoo"``) as a copy's board picture:
     ``(B, B, 3)`` uint8 BGR, its 4×4 spaces (printed or not) filling the middle ``side`` pixels with
     :data:`BOARD_MARGIN` of them around, as :func:`vision.enrol.board_picture` rectifies a photo of
     an empty board. Passed to every photo of a set (``render_photo(board_image=...)``), it makes
     them photos of one copy, as a player's enrolment photos are."""
     check_family(family)
     if family == "classic":
-        raise ValueError("random_board_picture draws a board of the train or zoo family, not classic")
+        raise ValueError("random_board_picture draws a board of the train, dev or zoo family, not classic")
     margin = round(BOARD_MARGIN * side)
     board = board_surface(side + 2 * margin, rng, family, None)
     draw_track(board, margin, side // 4, rng, family)
@@ -589,7 +589,8 @@ def render_photo(
             :mod:`vision.synth.exemplar`).
         family: the scene's board, table and light (:mod:`vision.synth.scene`): ``"classic"``
             (the first generator's green or purple board), ``"train"`` (the families training may
-            sample) or ``"zoo"`` (disjoint families, for measurement only). Outside ``classic``
+            sample), ``"dev"`` (disjoint families to judge changes by, never trained on) or
+            ``"zoo"`` (disjoint from both, for measurement only). Outside ``classic``
             the camera tilts up to 55° (elevation 35–90°), a lens may bend lines (mild barrel
             distortion), and dice, phones and another player's board may be in view.
         board_image: a real board instead of a random one: ``(B, B, 3)`` uint8 BGR, its 4×4

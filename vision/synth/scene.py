@@ -7,6 +7,10 @@ each part of a scene is drawn from a *family* of looks:
 - ``train``: the families training may sample (plain, gradient, blotchy, striped and printed boards
   with square, round or no coin tracks; wood, cloth, plain, felt and glossy tables; soft, coloured
   and harsh light with polygon shadows);
+- ``dev``: families disjoint from both, for tuning only — what a change is judged on before the zoo
+  measures it, so that no threshold is set on the zoo (printed-grid, plaid, hatched, terrazzo and
+  ringed boards with triangular or star tracks; parquet, striped-cloth, rug, newsprint and
+  floor-tile tables; sunset, two-lamp and dappled light). Never train on it;
 - ``zoo``: disjoint families kept for measurement only (checked, speckled, wood-grain, dotted and
   wavy boards with diamond, hexagonal or ring tracks; marble, gingham, kitchen-tile, floral and dark
   glass tables; tungsten, green and blue light with window-blind shadows). Never train or tune on it.
@@ -25,18 +29,22 @@ import cv2
 import numpy as np
 
 #: Scene families: ``classic`` is the first generator's own look (kept so old seeds give old photos).
-FAMILIES: Final = ("classic", "train", "zoo")
+FAMILIES: Final = ("classic", "train", "dev", "zoo")
 
 BOARD_PATTERNS: Final = {
     "train": ("plain", "gradient", "blotchy", "stripes", "printed"),
+    "dev": ("grid", "plaid", "hatch", "terrazzo", "rings"),
     "zoo": ("checker", "speckle", "woodgrain", "dots", "waves"),
 }
-TRACK_SHAPES: Final = {"train": ("square", "circle", "none"), "zoo": ("diamond", "hexagon", "ring")}
+TRACK_SHAPES: Final = {"train": ("square", "circle", "none"), "dev": ("triangle", "star"),
+                       "zoo": ("diamond", "hexagon", "ring")}
 TABLE_KINDS: Final = {
     "train": ("wood", "cloth", "plain", "felt", "glossy"),
+    "dev": ("parquet", "stripecloth", "rug", "newsprint", "floortile"),
     "zoo": ("marble", "gingham", "kitchen", "floral", "glass"),
 }
-LIGHT_KINDS: Final = {"train": ("soft", "coloured", "harsh"), "zoo": ("tungsten", "green", "blinds")}
+LIGHT_KINDS: Final = {"train": ("soft", "coloured", "harsh"), "dev": ("sunset", "twolamp", "dappled"),
+                      "zoo": ("tungsten", "green", "blinds")}
 
 
 def check_family(family: str) -> None:
@@ -99,8 +107,34 @@ def board_surface(side: int, rng: np.random.Generator, family: str, floor_colour
         for y in range(step // 2, side, step):
             for x in range(step // 2, side, step):
                 cv2.circle(t, (x, y), r, 1.0, -1)
-    else:  # waves
+    elif kind == "waves":
         t = np.sin(xx * rng.uniform(10, 40) + np.sin(yy * rng.uniform(5, 20)) * 2.0) * 0.5 + 0.5
+    elif kind == "grid":  # thin printed lines of a square grid, a pitch near or below a tile's
+        pitch = rng.uniform(0.04, 0.15)
+        width = rng.uniform(0.05, 0.15) * pitch
+        t = (((xx / pitch) % 1 < width / pitch) | ((yy / pitch) % 1 < width / pitch)).astype(np.float32)
+    elif kind == "plaid":  # translucent bands crossing
+        period = rng.uniform(0.06, 0.2)
+        band = rng.uniform(0.2, 0.45)
+        t = 0.45 * (((xx / period) % 1 < band).astype(np.float32) + ((yy / period) % 1 < band))
+    elif kind == "hatch":
+        a = rng.uniform(0, np.pi)
+        period = rng.uniform(0.01, 0.04)
+        u = (np.cos(a) * xx + np.sin(a) * yy) / period
+        t = ((u % 1) < 0.3).astype(np.float32) * 0.7
+    elif kind == "terrazzo":  # chips of stone in a plain ground
+        t = np.zeros((side, side), np.float32)
+        for _ in range(int(rng.integers(60, 200))):
+            c = rng.uniform(0, side, 2)
+            r = side * rng.uniform(0.004, 0.02)
+            k = int(rng.integers(3, 7))
+            ang = np.sort(rng.uniform(0, 2 * np.pi, k))
+            pts = np.stack([c[0] + r * np.cos(ang), c[1] + r * np.sin(ang)], 1).astype(np.int32)
+            cv2.fillConvexPoly(t, pts, float(rng.uniform(0.4, 1.0)))
+    else:  # rings: concentric circles about a point
+        c = rng.uniform(0, 1, 2)
+        wave = np.sin(np.hypot(xx - c[0], yy - c[1]) * 2 * np.pi / rng.uniform(0.02, 0.08))
+        t = (wave > 0.3).astype(np.float32) * 0.6
     img = base[None, None, :] * (1 - t[..., None]) + second[None, None, :] * t[..., None]
     img += _smooth_noise(side, side, 8, rng)[..., None] * rng.uniform(2, 8)
     return np.clip(img, 0, 255).astype(np.uint8)
@@ -134,9 +168,21 @@ def draw_track(board: np.ndarray, margin: float, tile_px: int, rng: np.random.Ge
             pts = np.array([[cx, cy - half], [cx + half, cy], [cx, cy + half], [cx - half, cy]])
         elif shape == "hexagon":
             pts = np.array([[cx + half * math.cos(a), cy + half * math.sin(a)] for a in np.arange(6) * math.pi / 3])
+        elif shape == "triangle":
+            pts = np.array([[cx + half * math.cos(a), cy + half * math.sin(a)]
+                            for a in np.arange(3) * 2 * math.pi / 3 - math.pi / 2])
+        elif shape == "star":  # drawn as two triangles, filled
+            pts = None
+            for turn in (-math.pi / 2, math.pi / 2):
+                tri = np.round([[cx + half * math.cos(a), cy + half * math.sin(a)]
+                                for a in np.arange(3) * 2 * math.pi / 3 + turn]).astype(np.int32)
+                cv2.fillConvexPoly(board, tri, fill, cv2.LINE_AA)
+                cv2.polylines(board, [tri], True, ink, width, cv2.LINE_AA)
         else:
             pts = None
-        if pts is None:
+        if pts is None and shape == "star":
+            pass
+        elif pts is None:
             r = round(half)
             if shape == "circle":
                 cv2.circle(board, (round(cx), round(cy)), r, fill, -1, cv2.LINE_AA)
@@ -225,6 +271,41 @@ def table_surface(w: int, h: int, rng: np.random.Generator, family: str) -> np.n
                 ang = p * 2 * math.pi / 5
                 r = rng.uniform(2, 6)
                 cv2.circle(img, (int(c[0] + r * math.cos(ang)), int(c[1] + r * math.sin(ang))), int(r), col, -1)
+    elif kind == "parquet":  # wooden blocks laid in alternating directions
+        base = np.array([rng.uniform(30, 110), rng.uniform(60, 150), rng.uniform(90, 210)], np.float32)
+        block = max(6, int(sw * rng.uniform(0.05, 0.15)))
+        bx, by = xx.astype(np.int32) // block, yy.astype(np.int32) // block
+        along = np.where((bx + by) % 2 == 0, xx, yy)
+        tone = 1.0 + 0.08 * np.sin(along * rng.uniform(0.8, 2.0)) - 0.3 * ((xx.astype(np.int32) % block < 1)
+                                                                           | (yy.astype(np.int32) % block < 1))
+        img = base * tone[..., None]
+    elif kind == "stripecloth":
+        a = rng.uniform(0, np.pi)
+        period = rng.uniform(0.05, 0.2) * sw
+        u = (np.cos(a) * xx + np.sin(a) * yy) / period
+        other = _random_colour(rng)
+        img = np.where(((u % 1) < 0.5)[..., None], base, other)
+        img = img + rng.standard_normal((sh, sw, 1)).astype(np.float32) * 4
+    elif kind == "rug":  # a woven ground with a border of bands
+        img = base + _smooth_noise(sh, sw, 20, rng)[..., None] * 12
+        d = np.minimum(np.minimum(xx, sw - 1 - xx), np.minimum(yy, sh - 1 - yy)) / min(sw, sh)
+        img = np.where(((d * 40).astype(np.int32) % 3 == 0)[..., None] & (d < 0.15)[..., None],
+                       _random_colour(rng), img)
+    elif kind == "newsprint":  # rows of dark dashes on pale paper, a few photos in grey
+        img = np.full((sh, sw, 3), rng.uniform(200, 235), np.float32)
+        line = max(3, int(sh * rng.uniform(0.015, 0.03)))
+        words = _smooth_noise(sh, sw, int(sw / 4), rng) > -0.3
+        img -= (140 * ((yy.astype(np.int32) % line < line // 2) & words))[..., None]
+        for _ in range(int(rng.integers(1, 4))):
+            x0, y0 = int(rng.uniform(0, sw)), int(rng.uniform(0, sh))
+            img[y0:y0 + int(sh * 0.2), x0:x0 + int(sw * 0.15)] = rng.uniform(60, 160)
+    elif kind == "floortile":  # large square floor tiles of two tones with dark grout
+        step = max(6, int(rng.uniform(0.1, 0.3) * sw))
+        other = base * rng.uniform(0.7, 1.0)
+        cell = (xx.astype(np.int32) // step + yy.astype(np.int32) // step) % 2 == 0
+        img = np.where(cell[..., None], base, other)
+        grout = (xx.astype(np.int32) % step < 2) | (yy.astype(np.int32) % step < 2)
+        img = np.where(grout[..., None], base * 0.35, img)
     else:  # dark glass with reflections
         img = np.full((sh, sw, 3), rng.uniform(10, 40), np.float32)
         for _ in range(int(rng.integers(1, 4))):
@@ -247,6 +328,7 @@ def light_maps(sw: int, sh: int, rng: np.random.Generator, family: str, severity
     gain *= rng.uniform(0.6, 1.15)
     gain *= 1 - rng.uniform(0.05, 0.3) * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2) * 2
     cast = np.ones(3, np.float32)
+    tint = np.ones((1, 1, 3), np.float32)  # a cast that varies across the table
     if kind == "coloured":
         cast = 1 + rng.normal(0, 0.18, 3).astype(np.float32)
     elif kind == "harsh" or kind == "blinds":
@@ -255,6 +337,16 @@ def light_maps(sw: int, sh: int, rng: np.random.Generator, family: str, severity
         cast = np.array([0.65, 0.9, 1.2], np.float32) * rng.uniform(0.9, 1.1, 3).astype(np.float32)
     elif kind == "green":
         cast = np.array([0.95, 1.15, 0.8], np.float32) * rng.uniform(0.9, 1.1, 3).astype(np.float32)
+    elif kind == "sunset":  # low warm light, pink to orange, falling off across the table
+        cast = np.array([0.75, 0.85, 1.25], np.float32) * rng.uniform(0.9, 1.1, 3).astype(np.float32)
+        a = rng.uniform(0, 2 * np.pi)
+        gain *= 1 + rng.uniform(0.2, 0.5) * (np.cos(a) * (xx - 0.5) + np.sin(a) * (yy - 0.5))
+    elif kind == "twolamp":  # a warm and a cool lamp from either side
+        a = rng.uniform(0, 2 * np.pi)
+        u = np.clip(np.cos(a) * (xx - 0.5) + np.sin(a) * (yy - 0.5) + 0.5, 0, 1)[..., None]
+        warm = np.array([0.8, 0.95, 1.2], np.float32)
+        cool = np.array([1.2, 1.0, 0.85], np.float32)
+        tint = u * warm + (1 - u) * cool
     else:
         cast = 1 + rng.normal(0, 0.06, 3).astype(np.float32)
     if kind in ("harsh", "coloured") and rng.random() < 0.7:  # a hard-edged shadow (a person, a lamp arm)
@@ -267,6 +359,9 @@ def light_maps(sw: int, sh: int, rng: np.random.Generator, family: str, severity
         cv2.fillPoly(mask, [poly.astype(np.int32)], 1.0)
         mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(0.3, 1.5))
         gain *= 1 - rng.uniform(0.3, 0.55) * mask
+    if kind == "dappled":  # leaves' shadows: soft blobs
+        blobs = _smooth_noise(sh, sw, int(rng.integers(6, 14)), rng) > rng.uniform(0.0, 0.6)
+        gain = gain * (1 - rng.uniform(0.25, 0.45) * cv2.GaussianBlur(blobs.astype(np.float32), (0, 0), 0.7))
     if kind == "blinds" or (family == "zoo" and rng.random() < 0.3):  # window-blind stripes
         a = rng.uniform(0, np.pi)
         period = rng.uniform(0.08, 0.2)
@@ -279,7 +374,7 @@ def light_maps(sw: int, sh: int, rng: np.random.Generator, family: str, severity
         ax = rng.uniform(0.5, 2.0)
         d2 = ((xx - gx0) / ax) ** 2 + ((yy - gy0) * ax * sh / sw) ** 2
         glare[..., 0] = rng.uniform(40, 140) * np.exp(-d2 / (2 * rad * rad))
-    return gain[..., None].astype(np.float32) * cast, glare
+    return (gain[..., None] * cast * tint).astype(np.float32), glare
 
 
 def draw_props(img: np.ndarray, clear: object, rng: np.random.Generator, unit: float) -> None:
