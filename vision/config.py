@@ -171,6 +171,9 @@ class VisionConfig:
     grid_rect_wide_margin: float = 0.8
     grid_rect_wide_sizes: tuple[float, float] = (0.4, 2.4)
     grid_rect_wide_aspects: tuple[float, ...] = (0.5, 0.6, 0.72, 0.85, 1.0, 1.18, 1.4, 1.67, 2.0)
+    #: The view of the tile map's quad is searched again turned by these angles (degrees): the quad
+    #: of a round blob (a board with a round track) can be turned against the block.
+    grid_search_turns: tuple[float, ...] = (-20.0, -10.0, 10.0, 20.0)
     #: How many clearly different lattices besides the chosen one a search hands on
     #: (``GridLocation.alternatives``).
     grid_alternatives: int = 3
@@ -190,6 +193,9 @@ class VisionConfig:
     #: in the art of a few tiles); the quad may be larger than the block (the board, a second board
     #: merged with it), not much smaller.
     grid_min_fraction: float = 0.5
+    #: A search whose first views give a polished block scoring at least this stops there: no wider
+    #: views, no other blobs (``inf``: always searched on).
+    grid_enough_score: float = float("inf")
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.

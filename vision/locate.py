@@ -460,12 +460,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     ``cfg.grid_trust_score`` the map's other outlines (:func:`_map_alternatives`: zoomed in, lower
     thresholds, squared up) compete with it by the score below, and the best of them is the map's
     outline. When that scores at least ``cfg.grid_trust_score`` it is taken at once. Otherwise
-    blocks are searched (:func:`lattice_hypotheses`) in square views through the map's quad,
-    through the map's outline, and rectified by the lattice's own lines (:func:`rectification`,
-    framed like the quad and, for a block bigger, smaller or more oblong than the quad, wider),
-    and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
-    board); the best are polished onto their seams (:func:`polish`), searched again more widely
-    around the best two, and snapped to the outline and seams. Every candidate is
+    blocks are searched (:func:`lattice_hypotheses`) in square views through the map's quad (also
+    turned by ``cfg.grid_search_turns``: the quad of a round blob may be turned against the block),
+    through the map's outline, and rectified by the lattice's own lines (:func:`rectification`:
+    the lines around the quad, and those inside it alone, clear of a patterned table); the best
+    are polished onto their seams (:func:`polish`). Unless one of those scores
+    ``cfg.grid_enough_score``, the search goes on (:func:`_searched_further`): more widely around
+    the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
+    quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
+    board). Everything polished is also snapped to the outline and seams. Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, and nothing smaller than ``cfg.grid_min_fraction`` of the map's
@@ -520,18 +523,13 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     rectified = rectification(fine, quad * fscale, cfg)
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
-    elsewhere = []  # the map's other blobs (the blob made whole, another board) seen the same two ways
-    for other in others:
-        other_rectified = rectification(fine, other * fscale, cfg)
-        elsewhere += [quad_view(other * fscale, cfg), None if other_rectified is None else framed(other_rectified, cfg)]
+    if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
+        views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
+    inner = rectification(fine, quad * fscale, cfg, 0.0)  # by the lines inside the quad alone
+    if inner is not None:
+        views.append(framed(inner, cfg))
     proposals = [order_corners(h / fscale) for view in views if view is not None
                  for h in lattice_hypotheses(fine, view, cfg)]
-    elsewhere_proposals = [order_corners(h / fscale) for view in elsewhere if view is not None
-                           for h in lattice_hypotheses(fine, view, cfg)]
-    # the same rectification framed wider: a block bigger, smaller or more oblong than the map's quad
-    further = [] if rectified is None else [order_corners(h / fscale) for h in lattice_hypotheses(
-        fine, framed(rectified, cfg, cfg.grid_rect_wide_margin), cfg, cfg.grid_rect_wide_margin,
-        cfg.grid_rect_wide_sizes, cfg.grid_rect_wide_aspects)]
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
 
     def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
@@ -546,16 +544,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
 
     candidates = [corners]
     polished = polished_all(proposals)
-    # a block found in part (two rows of four) sets the perspective: search again around the best,
-    # wider, for the whole block
-    wide = []
-    for found in sorted(polished, key=value, reverse=True)[: cfg.grid_wide_keep]:
-        view = quad_view(found * fscale, cfg, cfg.grid_wide_margin)
-        if view is not None:
-            wide += [order_corners(h / fscale) for h in lattice_hypotheses(fine, view, cfg, cfg.grid_wide_margin,
-                                                                           cfg.grid_wide_sizes)]
-    # each its own budget: none crowds out another
-    polished += polished_all(wide) + polished_all(further) + polished_all(elsewhere_proposals)
+    if max(map(value, polished), default=-np.inf) < cfg.grid_enough_score:
+        polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
     scores = [first_value, *(value(c) for c in candidates[1:])]
@@ -579,6 +569,34 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                         tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                         tuple(float(scores[i]) for i in kept[1:]))
+
+
+def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, np.ndarray, np.ndarray] | None,
+                      others: list[np.ndarray], fine: np.ndarray, fscale: float, cfg: VisionConfig,
+                      value: Callable[[np.ndarray], float],
+                      polished_all: Callable[[list[np.ndarray]], list[np.ndarray]]) -> list[np.ndarray]:
+    """The second round of :func:`locate_grid`'s search, each part with its own budget so that none
+    crowds out another, polished (``polished_all``; ``value`` the one score): wider views around the
+    best ``polished`` blocks (a block found in part, two rows of four, sets the perspective for the
+    whole), the lattice's rectification framed wider (a block bigger, smaller or more oblong than
+    the map's quad) and the map's other blobs ``others`` (the blob made whole, another board), each
+    seen square and rectified. Image pixels, like ``polished``."""
+    wide = []
+    for found in sorted(polished, key=value, reverse=True)[: cfg.grid_wide_keep]:
+        view = quad_view(found * fscale, cfg, cfg.grid_wide_margin)
+        if view is not None:
+            wide += [order_corners(h / fscale) for h in lattice_hypotheses(fine, view, cfg, cfg.grid_wide_margin,
+                                                                           cfg.grid_wide_sizes)]
+    further = [] if rectified is None else [order_corners(h / fscale) for h in lattice_hypotheses(
+        fine, framed(rectified, cfg, cfg.grid_rect_wide_margin), cfg, cfg.grid_rect_wide_margin,
+        cfg.grid_rect_wide_sizes, cfg.grid_rect_wide_aspects)]
+    elsewhere = []
+    for other in others:
+        other_rectified = rectification(fine, other * fscale, cfg)
+        elsewhere += [quad_view(other * fscale, cfg), None if other_rectified is None else framed(other_rectified, cfg)]
+    elsewhere_proposals = [order_corners(h / fscale) for view in elsewhere if view is not None
+                           for h in lattice_hypotheses(fine, view, cfg)]
+    return polished_all(wide) + polished_all(further) + polished_all(elsewhere_proposals)
 
 
 @lru_cache(maxsize=8)
@@ -816,6 +834,15 @@ def quad_view(quad: np.ndarray, cfg: VisionConfig, margin: float | None = None) 
         return None
 
 
+def turned_view(view: np.ndarray, degrees: float, cfg: VisionConfig) -> np.ndarray:
+    """The search view ``view`` ``(3, 3)`` turned by ``degrees`` about its centre (so that lines at
+    that angle in it run along its rows and columns)."""
+    size = cfg.grid_search_side
+    c = (size - 1) / 2
+    turn = cv2.getRotationMatrix2D((c, c), float(degrees), 1.0)
+    return np.vstack([turn, [0, 0, 1]]) @ view
+
+
 def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, margin: float | None = None,
                        sizes: tuple[float, float] | None = None, aspects: tuple[float, ...] | None = None
                        ) -> list[np.ndarray]:
@@ -949,16 +976,19 @@ def vanishing_point(segments: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     return v
 
 
-def rectification(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig
+def rectification(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, lines_margin: float | None = None
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The lattice's own rectification around ``quad`` ``(4, 2)`` (the tile map's rough block) in
     ``image`` ``(M, N, 3)``: a ``(3, 3)`` homography under which the two line families there
     (:func:`line_families`, :func:`vanishing_point`) run along the rows and columns (their vanishing
     points sent to infinity, their directions to the axes), and the quad's extent under it (lowest
-    and highest ``(x, y)``, each ``(2,)``). None when the photo shows no two clear line families."""
+    and highest ``(x, y)``, each ``(2,)``). The lines are those within ``lines_margin`` (default
+    ``cfg.grid_search_margin``) of the quad's side around it; 0 keeps a patterned table's lines out.
+    None when the photo shows no two clear line families."""
     quad = np.asarray(quad, np.float64)
     centre = quad.mean(axis=0)
     region = centre + (quad - centre) * (1 + 2 * cfg.grid_search_margin)
+    lines_region = region if lines_margin is None else centre + (quad - centre) * (1 + 2 * lines_margin)
     x0, y0 = np.floor(region.min(axis=0)).astype(int)
     x1, y1 = np.ceil(region.max(axis=0)).astype(int)
     x0, y0 = max(0, x0), max(0, y0)
@@ -969,7 +999,7 @@ def rectification(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig
     shrink = min(1.0, cfg.vp_side / max(crop.shape))
     if shrink < 1.0:
         crop = cv2.resize(crop, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-    families = line_families(crop, cfg, (region - (x0, y0)) * shrink)
+    families = line_families(crop, cfg, (lines_region - (x0, y0)) * shrink)
     if not families:
         return None
     # crop pixels -> image pixels, then centred on the quad (keeps the vanishing line off the origin)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import cv2
 import numpy as np
 import pytest
 
@@ -19,13 +20,17 @@ from vision.locate import (
     corner_distance_tiles,
     field_score,
     gradient_energy,
+    lattice_hypotheses,
     locate_garden,
     locate_grid,
     min_interior_angle,
     order_corners,
     plausible_quad,
     quad_from_mask,
+    quad_view,
+    rectification,
     squared_up,
+    turned_view,
 )
 from vision.seams import lattice_corners, lattice_homography
 
@@ -365,7 +370,58 @@ def test_the_lattice_score_prefers_the_true_block_to_shifted_or_grown_ones() -> 
         assert field_score(field, wrong, DEFAULT_CONFIG) < true_score - 1.0
 
 
-@pytest.mark.parametrize("family", ["train", "zoo"])
+def test_a_map_quad_turned_against_the_block_is_searched_turned_back() -> None:
+    """A round blob's quad can be turned against the block: the search's axis-aligned blocks miss
+    it in the quad's view, and find it in that view turned back by one of ``grid_search_turns``."""
+    for seed in range(3):
+        image, truth = grid_photo(4, seed)
+        centre = truth.mean(axis=0)
+        a = np.radians(20.0)
+        turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        view = quad_view((truth - centre) @ turn.T * 1.15 + centre, DEFAULT_CONFIG)
+        best = lattice_hypotheses(image, view, DEFAULT_CONFIG)[0]
+        assert block_offset(order_corners(best), truth)[0] > 1.0
+        assert -20.0 in DEFAULT_CONFIG.grid_search_turns
+        back = lattice_hypotheses(image, turned_view(view, -20.0, DEFAULT_CONFIG), DEFAULT_CONFIG)[0]
+        assert block_offset(order_corners(back), truth)[0] < 0.15, seed
+
+
+def _skew_degrees(to_axes: np.ndarray, corners: np.ndarray) -> float:
+    """How far (degrees) the sides of a block ``(4, 2)`` run from the axes under ``to_axes``."""
+    mapped = cv2.perspectiveTransform(np.asarray(corners, np.float64)[None], to_axes)[0]
+    sides = np.roll(mapped, -1, axis=0) - mapped
+    folded = np.degrees(np.arctan2(sides[:, 1], sides[:, 0])) % 90.0
+    return float(np.minimum(folded, 90.0 - folded).max())
+
+
+def test_the_lines_inside_the_quad_rectify_a_block_on_a_table_of_crossing_lines() -> None:
+    """A table printed with two families of lines at other angles: the rectification by the
+    lines within the quad alone (``lines_margin`` 0) sets the block square; the one that also
+    reads a margin of table around it is pulled off by the table's lines on some photos."""
+    skews = []
+    for seed in range(5):
+        image, truth = grid_photo(4, seed)
+        centre = truth.mean(axis=0)
+        board = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(board, cv2.convexHull(((truth - centre) * 1.5 + centre).astype(np.int32)), 1)
+        table = image.copy()
+        a = np.random.default_rng(seed).uniform(0, np.pi)
+        for turn in (a, a + 1.2 + np.pi / 2):
+            along, across = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
+            for k in range(-60, 60):
+                p = np.array([600.0, 450.0]) + 14 * k * across
+                cv2.line(table, tuple((p - 2000 * along).astype(int)), tuple((p + 2000 * along).astype(int)),
+                         (20, 20, 20), 3)
+        image = np.where(board[..., None] > 0, image, table)
+        quad = (truth - centre) * 1.1 + centre
+        inner = rectification(image, quad, DEFAULT_CONFIG, 0.0)
+        assert inner is not None and _skew_degrees(inner[0], truth) < 1.0, seed
+        wide = rectification(image, quad, DEFAULT_CONFIG)
+        skews.append(90.0 if wide is None else _skew_degrees(wide[0], truth))
+    assert max(skews) > 2.0, skews
+
+
+@pytest.mark.parametrize("family", ["train", "dev", "zoo"])
 def test_family_photos_are_located_or_flagged(family: str, bundled_model) -> None:
     """Constructed scenes of each board/table family: the outline is right, or the reader says to
     check it — never silently wrong."""

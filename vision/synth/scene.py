@@ -4,9 +4,9 @@ The bundled model's first generator drew one dark green board (``classic``) or o
 (``alt``) on a handful of tables. A real copy, board, table and light look like none of them. Here
 each part of a scene is drawn from a *family* of looks:
 
-- ``train``: the families training may sample (plain, gradient, blotchy, striped and printed boards
-  with square, round or no coin tracks; wood, cloth, plain, felt and glossy tables; soft, coloured
-  and harsh light with polygon shadows);
+- ``train``: the families training may sample (plain, gradient, blotchy, striped, printed and busy
+  boards with square, round or no coin tracks; wood, cloth, plain, felt, glossy and patterned
+  tables; soft, coloured and harsh light with polygon shadows);
 - ``dev``: families disjoint from both, for tuning only — what a change is judged on before the zoo
   measures it, so that no threshold is set on the zoo (printed-grid, plaid, hatched, terrazzo and
   ringed boards with triangular or star tracks; parquet, striped-cloth, rug, newsprint and
@@ -32,14 +32,14 @@ import numpy as np
 FAMILIES: Final = ("classic", "train", "dev", "zoo")
 
 BOARD_PATTERNS: Final = {
-    "train": ("plain", "gradient", "blotchy", "stripes", "printed"),
+    "train": ("plain", "gradient", "blotchy", "stripes", "printed", "busy"),
     "dev": ("grid", "plaid", "hatch", "terrazzo", "rings"),
     "zoo": ("checker", "speckle", "woodgrain", "dots", "waves"),
 }
 TRACK_SHAPES: Final = {"train": ("square", "circle", "none"), "dev": ("triangle", "star"),
                        "zoo": ("diamond", "hexagon", "ring")}
 TABLE_KINDS: Final = {
-    "train": ("wood", "cloth", "plain", "felt", "glossy"),
+    "train": ("wood", "cloth", "plain", "felt", "glossy", "patterned"),
     "dev": ("parquet", "stripecloth", "rug", "newsprint", "floortile"),
     "zoo": ("marble", "gingham", "kitchen", "floral", "glass"),
 }
@@ -62,6 +62,46 @@ def _smooth_noise(h: int, w: int, cells: int, rng: np.random.Generator) -> np.nd
     """``(h, w)`` float32 smooth noise, unit spread, ``cells`` blobs across."""
     small = rng.standard_normal((max(2, cells), max(2, cells))).astype(np.float32)
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def motifs(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
+    """``(h, w)`` float32 in [0, 1]: a dense print of small marks (dots, dashes, crosses, arcs), each
+    a few hundredths of the picture across, scattered or in rows: a busy surface whose texture is
+    as strong as tile art's."""
+    t = np.zeros((h, w), np.float32)
+    unit = max(h, w)
+    size = unit * rng.uniform(0.006, 0.025)
+    spacing = size * rng.uniform(1.3, 3.0)
+    kinds = rng.choice(["dot", "dash", "cross", "arc"], size=int(rng.integers(1, 4)), replace=False)
+    thick = max(1, round(size * rng.uniform(0.1, 0.3)))
+    regular = rng.random() < 0.5
+    ys = np.arange(spacing / 2, h, spacing)
+    xs = np.arange(spacing / 2, w, spacing)
+    for row, y in enumerate(ys):
+        for x in xs:
+            if regular:
+                cx, cy = x + (spacing / 2 if row % 2 else 0), y
+                kind = kinds[row % len(kinds)]
+            else:
+                cx, cy = x + rng.uniform(-0.5, 0.5) * spacing, y + rng.uniform(-0.5, 0.5) * spacing
+                kind = kinds[int(rng.integers(len(kinds)))]
+            value = float(rng.uniform(0.6, 1.0))
+            half = size / 2
+            a = float(rng.uniform(0, np.pi)) if not regular else 0.0
+            dx, dy = half * math.cos(a), half * math.sin(a)
+            p0 = (round(cx - dx), round(cy - dy))
+            p1 = (round(cx + dx), round(cy + dy))
+            if kind == "dot":
+                cv2.circle(t, (round(cx), round(cy)), max(1, round(half * 0.6)), value, -1)
+            elif kind == "dash":
+                cv2.line(t, p0, p1, value, thick)
+            elif kind == "cross":
+                cv2.line(t, p0, p1, value, thick)
+                cv2.line(t, (round(cx + dy), round(cy - dx)), (round(cx - dy), round(cy + dx)), value, thick)
+            else:
+                cv2.ellipse(t, (round(cx), round(cy)), (max(1, round(half)), max(1, round(half))),
+                            math.degrees(a), 0, 180, value, thick)
+    return t
 
 
 def board_surface(side: int, rng: np.random.Generator, family: str, floor_colour: np.ndarray | None
@@ -91,6 +131,8 @@ def board_surface(side: int, rng: np.random.Generator, family: str, floor_colour
             c = (int(rng.uniform(0, side)), int(rng.uniform(0, side)))
             axes = (int(side * rng.uniform(0.01, 0.06)), int(side * rng.uniform(0.01, 0.03)))
             cv2.ellipse(t, c, axes, float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(0.3, 1.0)), -1)
+    elif kind == "busy":
+        t = motifs(side, side, rng) * rng.uniform(0.5, 1.0)
     elif kind == "checker":
         n = int(rng.integers(6, 30))
         t = (((xx * n).astype(int) + (yy * n).astype(int)) % 2).astype(np.float32) * 0.5
@@ -250,6 +292,9 @@ def table_surface(w: int, h: int, rng: np.random.Generator, family: str) -> np.n
         a = rng.uniform(0, np.pi)
         streak = np.exp(-((np.cos(a) * xx / sw + np.sin(a) * yy / sh - rng.uniform(0.2, 0.8)) ** 2) / 0.01)
         img = base + (streak * rng.uniform(40, 90))[..., None]
+    elif kind == "patterned":  # a busy print: marks in a second colour, as strong as tile art
+        t = motifs(sh, sw, rng)[..., None]
+        img = base * (1 - t) + _random_colour(rng) * t
     elif kind == "marble":
         veins = np.abs(np.sin(xx / sw * 12 + _smooth_noise(sh, sw, 6, rng) * 4))
         img = base * 0.3 + 170 + (veins ** 0.2 * -50)[..., None]
