@@ -207,6 +207,16 @@ class VisionConfig:
     #: lattice scores within ``check_margin`` of it.
     check_min_score: float = 7.0
     check_margin: float = 0.5
+    #: ... or when the tile map is above ``check_beyond`` on average along one side of the band
+    #: ``beyond_band`` (tile sides outside the outline: ``vision.locate.map_beyond``) and a different
+    #: lattice scores within ``check_beyond_margin``: tiles beyond a side, the outline maybe a row
+    #: off. ``grid_beyond_weight`` times the excess over ``check_beyond`` is taken off a candidate's
+    #: score (0: not). Only with a learned tile map: the hand-made texture map also marks a
+    #: textured frame.
+    check_beyond: float = 0.5
+    check_beyond_margin: float = 1.0
+    beyond_band: tuple[float, float] = (0.15, 0.85)
+    grid_beyond_weight: float = 4.0
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.

@@ -506,8 +506,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
         if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile:
             return -np.inf
-        return field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
+        score = field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
             map_support(prob, found * map_scale, cfg) - 0.5)
+        if cfg.grid_beyond_weight and mask_model is not None:
+            score -= cfg.grid_beyond_weight * max(0.0, map_beyond(prob, found * map_scale, cfg) - cfg.check_beyond)
+        return score
 
     first_value = value(corners)
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
@@ -560,6 +563,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         reasons.append(f"weak lattice (score {score:.2f} < {cfg.check_min_score})")
     if score - runner_up < cfg.check_margin:
         reasons.append(f"another lattice nearly as good (score {score:.2f} vs {runner_up:.2f})")
+    elif score - runner_up < cfg.check_beyond_margin and mask_model is not None:
+        beyond = map_beyond(prob, candidates[chosen] * map_scale, cfg)
+        if beyond > cfg.check_beyond:
+            reasons.append(f"tiles beyond the outline (tile map {beyond:.2f} outside a side) and another "
+                           f"lattice not far behind (score {score:.2f} vs {runner_up:.2f})")
     kept: list[int] = [chosen]
     for i in sorted(range(len(candidates)), key=lambda i: -scores[i]):
         if len(kept) > cfg.grid_alternatives or not np.isfinite(scores[i]):
@@ -902,6 +910,29 @@ def map_support(prob: np.ndarray, corners: np.ndarray, cfg: VisionConfig) -> flo
     values = cv2.remap(prob, pts[:, 0:1], pts[:, 1:2], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                        borderValue=0)
     return float(values.mean())
+
+
+@lru_cache(maxsize=4)
+def _beyond_samples(n: int, lo: float, hi: float) -> np.ndarray:
+    """Lattice points ``(4 · 24 · 5, 2)`` in bands ``lo``..``hi`` tile sides outside each side of an
+    n×n block (top, right, bottom, left; 24 along each side, 5 across)."""
+    along = np.linspace(0.1, n - 0.1, 24)
+    out = np.linspace(lo, hi, 5)
+    a, o = (v.ravel() for v in np.meshgrid(along, out, indexing="ij"))
+    return np.concatenate([np.c_[a, -o], np.c_[n + o, a], np.c_[a, n + o], np.c_[-o, a]]).astype(np.float64)
+
+
+def map_beyond(prob: np.ndarray, corners: np.ndarray, cfg: VisionConfig) -> float:
+    """The most tile-like side of the band just outside the block with corners ``(4, 2)`` (map
+    pixels): the largest of the four sides' mean tile map ``(m, n)`` from ``cfg.beyond_band[0]`` to
+    ``cfg.beyond_band[1]`` tile sides out. Near 0 along a board's frame or a table; near 1 when the
+    map sees a row of tiles beyond that side (the outline a row short, or a row off)."""
+    n = cfg.grid
+    pts = cv2.perspectiveTransform(_beyond_samples(n, *cfg.beyond_band)[None], lattice_homography(corners, n))[0]
+    pts = pts.astype(np.float32)
+    values = cv2.remap(prob, pts[:, 0:1], pts[:, 1:2], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                       borderValue=0)
+    return float(values.reshape(4, -1).mean(axis=1).max())
 
 
 def corner_distance_tiles(a: np.ndarray, b: np.ndarray, n: int = 4) -> float:

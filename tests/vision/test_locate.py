@@ -23,6 +23,7 @@ from vision.locate import (
     lattice_hypotheses,
     locate_garden,
     locate_grid,
+    map_beyond,
     min_interior_angle,
     order_corners,
     plausible_quad,
@@ -384,6 +385,18 @@ def test_a_map_quad_turned_against_the_block_is_searched_turned_back() -> None:
         assert -20.0 in DEFAULT_CONFIG.grid_search_turns
         back = lattice_hypotheses(image, turned_view(view, -20.0, DEFAULT_CONFIG), DEFAULT_CONFIG)[0]
         assert block_offset(order_corners(back), truth)[0] < 0.15, seed
+
+
+def test_map_beyond_sees_a_row_of_tiles_outside_a_side() -> None:
+    """A tile map of a 4×4 block (1 inside, 0 around): the block's own outline has nothing beyond
+    it; an outline a row short (the bottom row left out) has a whole row of tiles beyond its
+    bottom side."""
+    prob = np.zeros((200, 240), np.float32)
+    prob[40:160, 60:180] = 1.0  # tiles of 30 map pixels
+    block = np.array([[60, 40], [180, 40], [180, 160], [60, 160]], np.float64)
+    short = np.array([[60, 40], [180, 40], [180, 130], [60, 130]], np.float64)
+    assert map_beyond(prob, block, DEFAULT_CONFIG) < 0.05
+    assert map_beyond(prob, short, DEFAULT_CONFIG) > 0.95
 
 
 def _skew_degrees(to_axes: np.ndarray, corners: np.ndarray) -> float:
