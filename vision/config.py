@@ -193,9 +193,6 @@ class VisionConfig:
     #: in the art of a few tiles); the quad may be larger than the block (the board, a second board
     #: merged with it), not much smaller.
     grid_min_fraction: float = 0.5
-    #: A search whose first views give a polished block scoring at least this stops there: no wider
-    #: views, no other blobs (``inf``: always searched on).
-    grid_enough_score: float = float("inf")
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.

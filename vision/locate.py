@@ -464,18 +464,20 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     turned by ``cfg.grid_search_turns``: the quad of a round blob may be turned against the block),
     through the map's outline, and rectified by the lattice's own lines (:func:`rectification`:
     the lines around the quad, and those inside it alone, clear of a patterned table); the best
-    are polished onto their seams (:func:`polish`). Unless one of those scores
-    ``cfg.grid_enough_score``, the search goes on (:func:`_searched_further`): more widely around
-    the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
+    are polished onto their seams (:func:`polish`). Then (:func:`_searched_further`) more widely
+    around the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
     quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
     board). Everything polished is also snapped to the outline and seams. Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
-    :func:`map_support` less 0.5, and nothing smaller than ``cfg.grid_min_fraction`` of the map's
-    quad — and one rule chooses: the best candidate if it beats the map's outline by more than
-    ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its score
-    is below ``cfg.check_min_score`` or a clearly different lattice (more
-    than ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it. The best clearly
+    :func:`map_support` less 0.5, less ``cfg.grid_beyond_weight`` times the excess of its
+    :func:`map_beyond` over ``cfg.check_beyond`` (tiles beyond a side; a learned map only), and
+    nothing smaller than ``cfg.grid_min_fraction`` of the map's quad — and one rule chooses: the
+    best candidate if it beats the map's outline by more than ``cfg.grid_switch_margin``, else the
+    map's outline. The outline is to be checked when its score is below ``cfg.check_min_score``, a
+    clearly different lattice (more than ``cfg.check_distinct`` tile off) scores within
+    ``cfg.check_margin`` of it, or the learned map sees tiles beyond a side (:func:`map_beyond`
+    above ``cfg.check_beyond``) and a different lattice scores within ``cfg.check_beyond_margin``. The best clearly
     different lattices are handed on as ``alternatives`` for a reader that knows the tiles.
     """
     check_image(image)
@@ -547,8 +549,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
 
     candidates = [corners]
     polished = polished_all(proposals)
-    if max(map(value, polished), default=-np.inf) < cfg.grid_enough_score:
-        polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
+    polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
     scores = [first_value, *(value(c) for c in candidates[1:])]
