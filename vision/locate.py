@@ -525,12 +525,12 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
                 corners, first_value = other, other_value
     if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value))
-    rectified = rectification(fine, quad * fscale, cfg)
+    # by the lines around the quad, and by those inside it alone (clear of a patterned table)
+    rectified, inner = rectifications(fine, quad * fscale, cfg, (None, 0.0))
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
     if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
         views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
-    inner = rectification(fine, quad * fscale, cfg, 0.0)  # by the lines inside the quad alone
     if inner is not None:
         views.append(framed(inner, cfg))
     proposals = [order_corners(h / fscale) for view in views if view is not None
@@ -952,13 +952,15 @@ def block_offset(a: np.ndarray, b: np.ndarray, n: int = 4) -> tuple[float, int]:
     return errors[k], k
 
 
-def line_families(gray: np.ndarray, cfg: VisionConfig, region: np.ndarray) -> list[np.ndarray]:
+def line_families(gray: np.ndarray, cfg: VisionConfig, region: np.ndarray, found: np.ndarray | None = None
+                  ) -> list[np.ndarray]:
     """``(M, N)`` uint8 -> the two strongest families of straight segments (each ``(K, 4)`` x1, y1,
     x2, y2) whose middles lie in the polygon ``region`` ``(4, 2)``, by orientation: the lattice's
     two directions, with the board's and the tiles' edges. Empty when fewer than two families of
-    ``cfg.vp_min_segments`` segments stand out."""
-    lsd = cv2.createLineSegmentDetector()
-    found = lsd.detect(gray)[0]
+    ``cfg.vp_min_segments`` segments stand out. ``found``: the segments of ``gray`` when already
+    detected (LSD's ``(K, 1, 4)``), to filter by another region without detecting them again."""
+    if found is None:
+        found = cv2.createLineSegmentDetector().detect(gray)[0]
     if found is None:
         return []
     seg = found.reshape(-1, 4).astype(np.float64)
@@ -1017,23 +1019,38 @@ def rectification(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, lines_
     and highest ``(x, y)``, each ``(2,)``). The lines are those within ``lines_margin`` (default
     ``cfg.grid_search_margin``) of the quad's side around it; 0 keeps a patterned table's lines out.
     None when the photo shows no two clear line families."""
+    return rectifications(image, quad, cfg, (lines_margin,))[0]
+
+
+def rectifications(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig,
+                   lines_margins: tuple[float | None, ...]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
+    """:func:`rectification` for each of ``lines_margins``, the segments detected once."""
     quad = np.asarray(quad, np.float64)
     centre = quad.mean(axis=0)
     region = centre + (quad - centre) * (1 + 2 * cfg.grid_search_margin)
-    lines_region = region if lines_margin is None else centre + (quad - centre) * (1 + 2 * lines_margin)
     x0, y0 = np.floor(region.min(axis=0)).astype(int)
     x1, y1 = np.ceil(region.max(axis=0)).astype(int)
     x0, y0 = max(0, x0), max(0, y0)
     x1, y1 = min(image.shape[1], x1), min(image.shape[0], y1)
     if x1 - x0 < 16 or y1 - y0 < 16:
-        return None
+        return [None] * len(lines_margins)
     crop = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     shrink = min(1.0, cfg.vp_side / max(crop.shape))
     if shrink < 1.0:
         crop = cv2.resize(crop, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-    families = line_families(crop, cfg, (lines_region - (x0, y0)) * shrink)
-    if not families:
-        return None
+    found = cv2.createLineSegmentDetector().detect(crop)[0]
+    out = []
+    for margin in lines_margins:
+        lines_region = region if margin is None else centre + (quad - centre) * (1 + 2 * margin)
+        families = [] if found is None else line_families(crop, cfg, (lines_region - (x0, y0)) * shrink, found)
+        out.append(_rectified_by(families, quad, centre, x0, y0, shrink, cfg) if families else None)
+    return out
+
+
+def _rectified_by(families: list[np.ndarray], quad: np.ndarray, centre: np.ndarray, x0: int, y0: int,
+                  shrink: float, cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The rectification of :func:`rectification` from two line ``families`` found on a crop of the
+    image (its top-left ``x0``, ``y0``, shrunk by ``shrink``) around ``quad`` (centre ``centre``)."""
     # crop pixels -> image pixels, then centred on the quad (keeps the vanishing line off the origin)
     to_crop = np.array([[shrink, 0, -shrink * x0], [0, shrink, -shrink * y0], [0, 0, 1]])
     centring = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1]])
