@@ -177,6 +177,12 @@ class VisionConfig:
     #: How many clearly different lattices besides the chosen one a search hands on
     #: (``GridLocation.alternatives``).
     grid_alternatives: int = 3
+    #: Search the whole photo too (``vision.locate.frame_proposals``): square and rectified views of
+    #: the full frame, blocks of ``grid_frame_sizes`` of it. Slower; for photos whose tile map may
+    #: point at the wrong thing and time is cheap (enrolment), off for reading a garden.
+    grid_search_frame: bool = False
+    grid_frame_margin: float = 0.02
+    grid_frame_sizes: tuple[float, float] = (0.2, 0.95)
     #: The second, wider search around the best polished blocks: how many, the view's margin and the
     #: block sizes tried (fractions of the polished block's side).
     grid_wide_keep: int = 2

@@ -5,8 +5,10 @@
 A floor photo shows the 15 tiles of one floor (one per path × decor pair) in any order and turns,
 and one tile of another floor. Stages, each arrays in, arrays out:
 
-1. ``locate_and_cut``: the reader's own localisation (:func:`vision.locate.locate_grid`) and crop
-   (:func:`vision.crop.crop_tiles`) -> ``(16, T, T, 3)`` cells; a sidecar's corners win. Then
+1. ``locate_and_cut``: the reader's own localisation (:func:`vision.locate.locate_grid`, the whole
+   photo searched too, each candidate also valued by how surely its cells read as the photo's
+   floor: :func:`floor_judge`) and crop (:func:`vision.crop.crop_tiles`) -> ``(16, T, T, 3)``
+   cells; a sidecar's corners win. Then
    ``place_by_board``: every located photo is checked against the others' board (all show one
    board, :mod:`vision.board_ring`), and one in doubt is placed again where the band of board
    around the block matches the sure photos'.
@@ -63,7 +65,7 @@ from vision.config import VisionConfig
 from vision.crop import check_corners, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
-from vision.locate import block_offset, locate_grid
+from vision.locate import Judge, block_offset, locate_grid
 from vision.model import TileModel, upright_crops
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 
@@ -118,6 +120,11 @@ class EnrolConfig:
     floor_pool: float = 0.5
     #: The board band that places a floor photo in doubt by the sure ones (:func:`place_by_board`).
     ring: RingConfig = DEFAULT_RING
+    #: Finding a floor photo's block: the whole photo searched too (``VisionConfig.grid_search_frame``),
+    #: and each candidate outline judged also by how surely its best 15 cells read as the photo's
+    #: floor (this weight times their mean log-probability, :func:`floor_judge`); 0 turns that off.
+    search_frame: bool = True
+    floor_judge_weight: float = 1.0
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.floor_pool <= 1.0:
@@ -226,10 +233,40 @@ def _corners_only(sidecar: Path, floor: Floor | None = None) -> np.ndarray | Non
         raise EnrolError(f"{sidecar}: {exc}", "bad_sidecar", floor) from None
 
 
-def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
+#: The least probability :func:`floor_judge` takes the log of (one cell cannot outweigh the rest).
+FLOOR_JUDGE_FLOOR = 1e-3
+
+
+def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float) -> Judge:
+    """A floor photo's own evidence for :func:`vision.locate.locate_grid`: each candidate outline
+    in ``image`` ``(M, N, 3)`` valued ``weight`` times the mean log-probability that its best 15 cells
+    show ``floor`` (the sixteenth is another floor's tile), read by ``model``'s floor reader. An
+    outline a row off or on another board cuts cells of frame or of other floors."""
+    column = ALL_FLOORS.index(floor)
+
+    def judge(candidates: list[np.ndarray]) -> np.ndarray:
+        out = np.full(len(candidates), weight * np.log(FLOOR_JUDGE_FLOOR))  # an outline off the photo: worst
+        cut, crops = [], []
+        for k, corners in enumerate(candidates):
+            try:
+                crops.append(crop_tiles(image, corners, model.cfg))
+            except ValueError:  # the outline lies (mostly) outside the photo
+                continue
+            cut.append(k)
+        if cut:
+            p = model.predict_probs(np.concatenate(crops)).floor[:, column].reshape(len(cut), CELLS)
+            best = np.sort(p, axis=1)[:, 1:]
+            out[cut] = weight * np.log(best + FLOOR_JUDGE_FLOOR).mean(axis=1)
+        return out
+
+    return judge
+
+
+def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> FloorPhoto:
     """Load a floor photo, find its 4×4 block and cut its cells -> :class:`FloorPhoto` with ``crops``
     ``(16, T, T, 3)``. A same-name sidecar with ``garden`` and ``corners`` labels the photo; one
-    with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide."""
+    with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide.
+    The search is ``ecfg``'s: the whole photo too, and the floor judged (:func:`floor_judge`)."""
     cfg = model.cfg
     try:
         image, scale = load_image_scaled(path, cfg)
@@ -250,7 +287,8 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel) -> FloorPhoto:
         labelled, corners = photo.garden, photo.corners * scale
     else:
         try:
-            found = locate_grid(image, 4, cfg, mask_model=model.mask)
+            judge = floor_judge(image, floor, model, ecfg.floor_judge_weight) if ecfg.floor_judge_weight else None
+            found = locate_grid(image, 4, replace(cfg, grid_search_frame=ecfg.search_frame), model.mask, judge)
         except ValueError as exc:  # GridNotFoundError is a ValueError
             raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
                              "no_garden", floor) from None
@@ -716,7 +754,7 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
     photos = []
     for j, (floor, path) in enumerate(pairs):
         report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
-        photos.append(locate_and_cut(floor, path, base))
+        photos.append(locate_and_cut(floor, path, base, ecfg))
     photos = place_by_board(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
     probs = [base.predict_probs(ph.crops) for ph in photos]
     decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)

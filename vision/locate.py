@@ -447,8 +447,14 @@ def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> li
     return kept[1:]
 
 
+#: A caller's own evidence on candidate outlines: ``[(4, 2) corners, ...]`` (image pixels) ->
+#: ``(K,)`` values added to their lattice scores (e.g. how well their cells read as what the caller
+#: knows the tiles to be).
+Judge = Callable[[list[np.ndarray]], np.ndarray]
+
+
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
-                mask_model: object | None = None) -> GridLocation:
+                mask_model: object | None = None, judge: Judge | None = None) -> GridLocation:
     """Find an n×n block of square tiles in ``image`` ``(M, N, 3)`` uint8 BGR -> :class:`GridLocation`
     (corners TL, TR, BR, BL in ``image`` pixels, and whether to check them). Raises
     :class:`GridNotFoundError` when nothing looks like a block of tiles.
@@ -479,6 +485,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     ``cfg.check_margin`` of it, or the learned map sees tiles beyond a side (:func:`map_beyond`
     above ``cfg.check_beyond``) and a different lattice scores within ``cfg.check_beyond_margin``. The best clearly
     different lattices are handed on as ``alternatives`` for a reader that knows the tiles.
+
+    The map's outline and quad are themselves polished too. With ``cfg.grid_search_frame`` the whole
+    photo is searched as well (:func:`frame_proposals`). ``judge`` (a caller that knows what the
+    tiles are) adds its values to the scores of the searched candidates before the choice; an
+    outline trusted at once is not judged.
     """
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
@@ -549,10 +560,18 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
 
     candidates = [corners]
     polished = polished_all(proposals)
+    polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
+    if cfg.grid_search_frame:
+        polished += polished_all(frame_proposals(fine, fscale, cfg))
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
     scores = [first_value, *(value(c) for c in candidates[1:])]
+    if judge is not None:
+        judged = [i for i, v in enumerate(scores) if np.isfinite(v)]
+        for i, extra in zip(judged, np.asarray(judge([candidates[i] for i in judged]), np.float64)):
+            scores[i] += float(extra)
+        first_value = scores[0]
     best = int(np.argmax(scores))
     chosen = best if scores[best] > first_value + cfg.grid_switch_margin else 0
     score = scores[chosen]
@@ -578,6 +597,27 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                         tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                         tuple(float(scores[i]) for i in kept[1:]))
+
+
+def frame_proposals(fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
+    """Blocks searched in the whole photo (the working copy ``fine`` ``(M, N, 3)`` at ``fscale`` of
+    the image), not where the tile map points: the full frame seen square (its longer side both
+    ways) and rectified by its own lines (:func:`rectification`), blocks of ``cfg.grid_frame_sizes``
+    of it (:func:`lattice_hypotheses`). Corners ``(4, 2)`` in image pixels."""
+    rows, cols = fine.shape[:2]
+    frame = np.array([[0, 0], [cols - 1, 0], [cols - 1, rows - 1], [0, rows - 1]], np.float64)
+    margin = cfg.grid_frame_margin
+    # square views, so a square block stays near-square in them: the frame's longer side both ways
+    half = max(rows, cols) / 2
+    centre = np.array([(cols - 1) / 2, (rows - 1) / 2])
+    views = [quad_view(centre + half * np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]), cfg, margin)]
+    rectified = rectification(fine, frame, cfg, 0.0)
+    if rectified is not None:
+        to_axes, lo, hi = rectified
+        mid, span = (lo + hi) / 2, float(np.max(hi - lo))
+        views.append(framed((to_axes, mid - span / 2, mid + span / 2), cfg, margin))
+    return [order_corners(h / fscale) for view in views if view is not None
+            for h in lattice_hypotheses(fine, view, cfg, margin, cfg.grid_frame_sizes)]
 
 
 def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, np.ndarray, np.ndarray] | None,

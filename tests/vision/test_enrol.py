@@ -20,8 +20,10 @@ from vision.enrol import (
     build_copy_model,
     cli_enrol,
     enrol_labels,
+    floor_judge,
     parse_floor,
 )
+from vision.io import load_image_scaled
 from vision.read import read_garden, resolve_model
 from vision.synth.enrolment import enrolment_garden, render_enrolment_set
 from vision.synth.exemplar import art_garden
@@ -65,6 +67,24 @@ def test_labels_of_rendered_floor_photos_are_right(floor_photos: tuple[Path, Pat
                 assert got == true, (photo.path.name, got, true)
             else:
                 assert got.floor is not photo.floor  # the odd tile is found
+
+
+def test_the_floor_judge_values_the_true_outline_above_one_a_row_or_column_off(
+        floor_photos: tuple[Path, Path]) -> None:
+    """An outline a tile off cuts a row or column of board: fewer of its cells read as the photo's
+    floor than the true block's 15; one off the photo is valued worst."""
+    truth, _ = floor_photos
+    model = resolve_model(None)
+    for floor in FLOORS:
+        path = truth / f"{floor.value}.jpg"
+        image, scale = load_image_scaled(path, model.cfg)
+        corners = read_labelled(path).corners * scale
+        tile = (corners[1] - corners[0]) / 4, (corners[3] - corners[0]) / 4
+        shifted = [corners + sign * step for step in tile for sign in (-1, 1)]
+        outside = corners + 10 * tile[0]
+        values = floor_judge(image, floor, model, 1.0)([corners, *shifted, outside])
+        assert values[0] > max(values[1:5]), (floor, values)
+        assert values[5] == min(values) and values[0] > -0.7, (floor, values)
 
 
 def test_a_labelled_sidecar_overrides_the_decision(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:

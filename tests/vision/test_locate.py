@@ -304,6 +304,48 @@ def test_a_bigger_card_the_map_takes_for_tiles_does_not_hide_the_garden() -> Non
     assert _located_error(image, truth, replace(cfg, mask_other_blobs=False), mask) > 1.0
 
 
+def test_the_whole_photo_searched_finds_a_garden_the_map_never_pointed_at() -> None:
+    """The card beside the garden is the map's only blob (its other blobs not looked at): only the
+    search of the whole frame (``grid_search_frame``, as enrolment runs it) sees the garden."""
+    from dataclasses import replace
+
+    garden, truth = _block_photo(lambda row, col: 215)
+    rng = np.random.default_rng(11)
+    image = np.hstack([garden, rng.normal(60, 6, (600, 500, 3)).clip(0, 255).astype(np.uint8)])
+    image[90:510, 830:1250] = rng.normal(215, 8, (420, 420, 3)).clip(0, 255)
+    cfg = replace(DEFAULT_CONFIG, outline_inset=0.0, mask_other_blobs=False)
+    mask = _LightnessMask((150, 1.0))
+
+    assert _located_error(image, truth, cfg, mask) > 1.0
+    assert _located_error(image, truth, replace(cfg, grid_search_frame=True), mask) < 0.2
+
+
+def test_a_judge_that_knows_the_tiles_decides_between_two_gardens() -> None:
+    """Two equal gardens side by side: the lattice alone cannot tell them apart; a caller's judge
+    (here: which half of the photo a candidate lies in) moves the choice to the one it values, and
+    the judge sees the candidates in image pixels."""
+    from dataclasses import replace
+
+    one, left = _block_photo(lambda row, col: 215)
+    image = np.hstack([one, one])
+    right = left + np.array([one.shape[1], 0.0])
+    cfg = replace(DEFAULT_CONFIG, outline_inset=0.0, grid_trust_score=np.inf)
+    mask = _LightnessMask((150, 1.0))
+    seen: list[int] = []
+
+    def prefer(half: int) -> Callable[[list[np.ndarray]], np.ndarray]:
+        def judge(candidates: list[np.ndarray]) -> np.ndarray:
+            seen.append(len(candidates))
+            centres = np.array([c.mean(axis=0)[0] for c in candidates])
+            return np.where((centres > one.shape[1]) == bool(half), 5.0, 0.0)
+        return judge
+
+    for half, truth in ((0, left), (1, right)):
+        found = locate_grid(image, 4, cfg, mask, prefer(half))
+        assert corner_distance_tiles(found.corners, truth, 4) < 0.2, half
+    assert min(seen) > 1
+
+
 def test_gradient_energy_is_exact_and_the_same_wherever_the_array_lies_in_memory() -> None:
     rows, cols = np.mgrid[0:40, 0:60].astype(np.float32)
     ramp = 3.0 * cols + 4.0 * rows  # Sobel: 8 per unit slope -> (24, 32), magnitude 40 inside
