@@ -478,8 +478,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, less ``cfg.grid_beyond_weight`` times the excess of its
     :func:`map_beyond` over ``cfg.check_beyond`` (tiles beyond a side; a learned map only), and
-    nothing smaller than ``cfg.grid_min_fraction`` of the map's quad — and one rule chooses: the
-    best candidate if it beats the map's outline by more than ``cfg.grid_switch_margin``, else the
+    nothing smaller than ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's
+    edge — and one rule chooses: the best candidate if it beats the map's outline by more than
+    ``cfg.grid_switch_margin``, else the
     map's outline. The outline is to be checked when its score is below ``cfg.check_min_score``, a
     clearly different lattice (more than ``cfg.check_distinct`` tile off) scores within
     ``cfg.check_margin`` of it, or the learned map sees tiles beyond a side (:func:`map_beyond`
@@ -514,10 +515,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
 
     min_tile = cfg.grid_min_fraction * tile_side_px(quad, cfg.grid)  # a lattice in a few tiles' art is no garden
 
+    def in_photo(found: np.ndarray) -> bool:
+        """Whether a block's centre lies in the photo (a block mostly beyond its edge is none)."""
+        x, y = found.mean(axis=0)
+        return 0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]
+
     def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
-        if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile:
+        if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile or not in_photo(found):
             return -np.inf
         score = field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
             map_support(prob, found * map_scale, cfg) - 0.5)

@@ -124,8 +124,11 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     probabilities, why the outline moved or None when the located one stays)."""
     cfg = model.cfg
     cuts = [(located.corners, located.score, crops)]
-    cuts += [(c, score, crop_tiles(image, c, cfg))
-             for c, score in zip(located.alternatives, located.alternative_scores)]
+    for c, score in zip(located.alternatives, located.alternative_scores):
+        try:
+            cuts.append((c, score, crop_tiles(image, c, cfg)))
+        except ValueError:  # a lattice beyond the photo's edge: nothing to read
+            continue
     read = [model.predict_probs(cut) for _, _, cut in cuts]
     values = [score + cfg.read_choice_weight * float(decode(p, cfg)[0].confidence.mean())
               for (_, score, _), p in zip(cuts, read)]

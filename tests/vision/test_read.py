@@ -146,3 +146,9 @@ def test_an_outline_in_doubt_moves_to_the_lattice_whose_tiles_read_surely(easy_p
                                         bundled_model)
     np.testing.assert_allclose(kept, truth)
     assert why is None
+    # a lattice wholly beyond the photo's edge is passed over, not cut (no error)
+    beyond = truth + np.array([image.shape[1] * 3.0, 0.0])
+    kept, _, _, why = choose_by_reading(image, _located(truth, [beyond, shifted]), crop_tiles(image, truth, cfg),
+                                        bundled_model)
+    np.testing.assert_allclose(kept, truth)
+    assert why is None
