@@ -1,7 +1,11 @@
-"""Localisation alone on a directory of labelled photos: per-photo corner error (tile sides), the
-outline check, and failures. Writes ``DIR/locate.csv``; prints a summary.
+"""Localisation alone on directories of labelled photos: per-photo corner error (tile sides), the
+outline check, and failures. Writes ``DIR/locate.csv`` (the first DIR's, or ``--csv``); prints a summary.
 
-    .venv/bin/python scripts/eval_locate.py data/zoo-515151 [--limit N] [--model M]
+    .venv/bin/python scripts/eval_locate.py data/zoo-515151 [DIR ...] [--limit N] [--model M]
+    .venv/bin/python scripts/eval_locate.py data/enrol-*-zoo-board-73* --enrol --csv enrol-locate.csv
+
+``--enrol``: enrolment's search (``vision.enrol.locate_and_cut``) on floor photos named after their
+floor: the whole photo searched too, each candidate valued by how surely its cells read as that floor.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import numpy as np
 
 from vision.bench import LOCALISATION_TOLERANCE
 from vision.dataset import iter_labelled
+from vision.enrol import DEFAULT_ENROL, floor_judge, parse_floor
 from vision.io import load_image_scaled
 from vision.locate import GridNotFoundError, block_offset, locate_grid
 from vision.read import resolve_model
@@ -24,17 +29,21 @@ from vision.read import resolve_model
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data")
+    parser.add_argument("data", nargs="+")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--model", default=None)
     parser.add_argument("--csv", default=None)
+    parser.add_argument("--enrol", action="store_true",
+                        help="enrolment's search: floor photos named after their floor (sand.jpg, ...)")
     parser.add_argument("--no-trust", action="store_true",
                         help="search every photo (to calibrate cfg.grid_trust_score and the check thresholds)")
     args = parser.parse_args()
     model = resolve_model(args.model)
     cfg = replace(model.cfg, grid_trust_score=float("inf")) if args.no_trust else model.cfg
     rows = []
-    photos = list(iter_labelled(args.data))
+    if args.enrol:
+        cfg = replace(cfg, grid_search_frame=DEFAULT_ENROL.search_frame)
+    photos = [photo for data in args.data for photo in iter_labelled(data)]
     if args.limit:
         photos = photos[: args.limit]
     t0 = time.perf_counter()
@@ -42,13 +51,19 @@ def main() -> int:
         image, scale = load_image_scaled(photo.image_path, cfg)
         t1 = time.perf_counter()
         try:
-            found = locate_grid(image, 4, cfg, model.mask)
+            judge = None
+            if args.enrol and DEFAULT_ENROL.floor_judge_weight:
+                floor = parse_floor(photo.image_path.stem)
+                judge = floor_judge(image, floor, model, DEFAULT_ENROL.floor_judge_weight)
+            found = locate_grid(image, 4, cfg, model.mask, judge)
             err = block_offset(found.corners / scale, photo.corners)[0]  # a quarter turn is the same block
             check, scores = found.check_outline, (found.first_score, found.score, found.runner_up)
         except GridNotFoundError:
             err, check, scores = float("inf"), True, (float("nan"),) * 3
-        rows.append((photo.image_path.name, err, check, time.perf_counter() - t1, *scores))
-    path = Path(args.csv) if args.csv else Path(args.data) / "locate.csv"
+        where = photo.image_path
+        name = where.name if len(args.data) == 1 else f"{where.parent.name}/{where.name}"
+        rows.append((name, err, check, time.perf_counter() - t1, *scores))
+    path = Path(args.csv) if args.csv else Path(args.data[0]) / "locate.csv"
     with path.open("w", newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(["photo", "corner_error_tiles", "check_outline", "seconds", "first_score", "score",
