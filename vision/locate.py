@@ -480,17 +480,17 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     :func:`map_beyond` over ``cfg.check_beyond`` (tiles beyond a side; a learned map only), and
     nothing smaller than ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's
     edge — and one rule chooses: the best candidate if it beats the map's outline by more than
-    ``cfg.grid_switch_margin``, else the
-    map's outline. The outline is to be checked when its score is below ``cfg.check_min_score``, a
-    clearly different lattice (more than ``cfg.check_distinct`` tile off) scores within
-    ``cfg.check_margin`` of it, or the learned map sees tiles beyond a side (:func:`map_beyond`
-    above ``cfg.check_beyond``) and a different lattice scores within ``cfg.check_beyond_margin``. The best clearly
-    different lattices are handed on as ``alternatives`` for a reader that knows the tiles.
+    ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its
+    score is below ``cfg.check_min_score``, a clearly different lattice (more than
+    ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it, or the learned map
+    sees tiles beyond a side (:func:`map_beyond` above ``cfg.check_beyond``) and a different lattice
+    scores within ``cfg.check_beyond_margin``. The best clearly different lattices are handed on as
+    ``alternatives`` for a reader that knows the tiles.
 
     The map's outline and quad are themselves polished too. With ``cfg.grid_search_frame`` the whole
     photo is searched as well (:func:`frame_proposals`). ``judge`` (a caller that knows what the
-    tiles are) adds its values to the scores of the searched candidates before the choice; an
-    outline trusted at once is not judged.
+    tiles are) adds its values to the scores of the searched candidates before the choice, and the
+    checks read the judged scores; an outline trusted at once is not judged.
     """
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
