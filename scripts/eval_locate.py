@@ -21,7 +21,7 @@ import numpy as np
 
 from vision.bench import LOCALISATION_TOLERANCE
 from vision.dataset import iter_labelled
-from vision.enrol import DEFAULT_ENROL, floor_judge, parse_floor
+from vision.enrol import locate_floor_photo, parse_floor
 from vision.io import load_image_scaled
 from vision.locate import GridNotFoundError, block_offset, locate_grid
 from vision.read import resolve_model
@@ -41,8 +41,6 @@ def main() -> int:
     model = resolve_model(args.model)
     cfg = replace(model.cfg, grid_trust_score=float("inf")) if args.no_trust else model.cfg
     rows = []
-    if args.enrol:
-        cfg = replace(cfg, grid_search_frame=DEFAULT_ENROL.search_frame)
     photos = [photo for data in args.data for photo in iter_labelled(data)]
     if args.limit:
         photos = photos[: args.limit]
@@ -51,11 +49,10 @@ def main() -> int:
         image, scale = load_image_scaled(photo.image_path, cfg)
         t1 = time.perf_counter()
         try:
-            judge = None
-            if args.enrol and DEFAULT_ENROL.floor_judge_weight:
-                floor = parse_floor(photo.image_path.stem)
-                judge = floor_judge(image, floor, model, DEFAULT_ENROL.floor_judge_weight)
-            found = locate_grid(image, 4, cfg, model.mask, judge)
+            if args.enrol:
+                found = locate_floor_photo(image, parse_floor(photo.image_path.stem), replace(model, cfg=cfg))
+            else:
+                found = locate_grid(image, 4, cfg, model.mask)
             err = block_offset(found.corners / scale, photo.corners)[0]  # a quarter turn is the same block
             check, scores = found.check_outline, (found.first_score, found.score, found.runner_up)
         except GridNotFoundError:

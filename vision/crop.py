@@ -113,3 +113,18 @@ def crop_tiles(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAU
     The single crop function used both to build training data and to read photos.
     """
     return cut_tiles(warp_garden(image, corners, cfg), cfg)
+
+
+def crop_each(image: np.ndarray, outlines: list[np.ndarray], cfg: VisionConfig = DEFAULT_CONFIG
+              ) -> tuple[list[int], list[np.ndarray]]:
+    """:func:`crop_tiles` for each of several outlines ``(4, 2)`` in ``image`` ``(M, N, 3)`` -> (the
+    indices of those that could be cut, their cells ``(16, S, S, 3)`` each); one lying wholly beyond
+    the image's edge is passed over."""
+    cut, crops = [], []
+    for k, corners in enumerate(outlines):
+        try:
+            crops.append(crop_tiles(image, corners, cfg))
+        except ValueError:  # nothing of it inside the image
+            continue
+        cut.append(k)
+    return cut, crops

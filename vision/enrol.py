@@ -62,10 +62,10 @@ from vision.board_ring import (
     ring_features,
 )
 from vision.config import VisionConfig
-from vision.crop import check_corners, crop_tiles
+from vision.crop import check_corners, crop_each, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
-from vision.locate import Judge, block_offset, locate_grid
+from vision.locate import GridLocation, Judge, block_offset, locate_grid
 from vision.model import TileModel, upright_crops
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 
@@ -246,13 +246,7 @@ def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float
 
     def judge(candidates: list[np.ndarray]) -> np.ndarray:
         out = np.full(len(candidates), weight * np.log(FLOOR_JUDGE_FLOOR))  # an outline off the photo: worst
-        cut, crops = [], []
-        for k, corners in enumerate(candidates):
-            try:
-                crops.append(crop_tiles(image, corners, model.cfg))
-            except ValueError:  # the outline lies (mostly) outside the photo
-                continue
-            cut.append(k)
+        cut, crops = crop_each(image, candidates, model.cfg)
         if cut:
             p = model.predict_probs(np.concatenate(crops)).floor[:, column].reshape(len(cut), CELLS)
             best = np.sort(p, axis=1)[:, 1:]
@@ -262,11 +256,20 @@ def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float
     return judge
 
 
+def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL
+                       ) -> GridLocation:
+    """Enrolment's search for the block of a floor photo ``image`` ``(M, N, 3)`` of ``floor``:
+    :func:`vision.locate.locate_grid` with the whole photo searched too (``ecfg.search_frame``) and
+    each candidate valued by :func:`floor_judge` (``ecfg.floor_judge_weight``; 0: not)."""
+    judge = floor_judge(image, floor, model, ecfg.floor_judge_weight) if ecfg.floor_judge_weight else None
+    return locate_grid(image, 4, replace(model.cfg, grid_search_frame=ecfg.search_frame), model.mask, judge)
+
+
 def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> FloorPhoto:
     """Load a floor photo, find its 4×4 block and cut its cells -> :class:`FloorPhoto` with ``crops``
     ``(16, T, T, 3)``. A same-name sidecar with ``garden`` and ``corners`` labels the photo; one
     with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide.
-    The search is ``ecfg``'s: the whole photo too, and the floor judged (:func:`floor_judge`)."""
+    The search is enrolment's (:func:`locate_floor_photo`)."""
     cfg = model.cfg
     try:
         image, scale = load_image_scaled(path, cfg)
@@ -287,8 +290,7 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
         labelled, corners = photo.garden, photo.corners * scale
     else:
         try:
-            judge = floor_judge(image, floor, model, ecfg.floor_judge_weight) if ecfg.floor_judge_weight else None
-            found = locate_grid(image, 4, replace(cfg, grid_search_frame=ecfg.search_frame), model.mask, judge)
+            found = locate_floor_photo(image, floor, model, ecfg)
         except ValueError as exc:  # GridNotFoundError is a ValueError
             raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
                              "no_garden", floor) from None

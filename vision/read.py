@@ -20,7 +20,7 @@ import numpy as np
 
 from scorer.tiles import Garden, Tile
 from vision.config import DEFAULT_CONFIG, VisionConfig
-from vision.crop import check_corners, check_image, crop_tiles
+from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
 from vision.locate import GridLocation, locate_grid
@@ -124,11 +124,8 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     probabilities, why the outline moved or None when the located one stays)."""
     cfg = model.cfg
     cuts = [(located.corners, located.score, crops)]
-    for c, score in zip(located.alternatives, located.alternative_scores):
-        try:
-            cuts.append((c, score, crop_tiles(image, c, cfg)))
-        except ValueError:  # a lattice beyond the photo's edge: nothing to read
-            continue
+    cut, others = crop_each(image, list(located.alternatives), cfg)  # one beyond the photo's edge: passed over
+    cuts += [(located.alternatives[k], located.alternative_scores[k], c) for k, c in zip(cut, others)]
     read = [model.predict_probs(cut) for _, _, cut in cuts]
     values = [score + cfg.read_choice_weight * float(decode(p, cfg)[0].confidence.mean())
               for (_, score, _), p in zip(cuts, read)]
