@@ -301,6 +301,13 @@ class VisionConfig:
     #: An upright reader (see ``TileModel.upright``) also reads a tile turned by every corner at
     #: least this probable, averaging with those weights (a tile whose corner read is unsure).
     upright_min_prob: float = 0.05
+    #: A garden whose least sure tile reads below this has its light's colour cast found and
+    #: undone (:func:`vision.light.light_gains`) and is read again; 0 turns it off.
+    light_gate: float = 0.8
+    #: The cast search: log-gain steps, coarse to fine, and the prior towards no cast (per tile
+    #: and squared log gain, against the log-probabilities of the tiles' floors and paths).
+    light_steps: tuple[float, ...] = (0.3, 0.15, 0.075)
+    light_prior: float = 0.5
 
     # --- decoding ------------------------------------------------------------------------------
     #: Probabilities are clipped to at least this before taking logs.

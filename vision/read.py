@@ -18,11 +18,12 @@ from typing import Any, Union
 
 import numpy as np
 
-from scorer.tiles import Garden, Tile
+from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
+from vision.light import apply_gains, light_gains
 from vision.locate import GridLocation, locate_grid
 from vision.model import TileModel, load_model
 
@@ -134,6 +135,22 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None
 
 
+def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: TileModel
+                      ) -> tuple[AttributeProbs, AttributeProbs]:
+    """One garden's ``crops`` ``(16, T, T, 3)`` -> (their probabilities, read with the light's colour
+    cast undone (:func:`vision.light.light_gains`) when the least sure tile reads below
+    ``cfg.light_gate``; the probabilities as seen). ``read``: the tiles as seen when the outline
+    choice has read them already."""
+    cfg = model.cfg
+    seen = model.predict_probs(crops) if read is None else read
+    if float(decode(seen, cfg)[0].confidence.min()) >= cfg.light_gate:
+        return seen, seen
+    gains = light_gains(crops, seen.corner, model, cfg)
+    if np.allclose(gains, 1.0):
+        return seen, seen
+    return model.predict_probs(apply_gains(crops, gains)), seen
+
+
 def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionConfig) -> str | None:
     """Why tiles read this unsure point to a wrong cut (``confidence`` ``(4, 4)``), or None: a
     misplaced outline cuts every tile across its neighbours, and the readers then doubt many cells,
@@ -174,18 +191,23 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                 exc.args = (f"photo {i + 1}: {exc}",)  # the same error (its type and code kept)
             raise
     t0 = time.perf_counter()
-    probs = AttributeProbs.concat([tile_model.predict_probs(crops) if read is None else read
-                                   for crops, read, *_ in prepared])
-    decoded = decode(probs, tile_model.cfg)
+    lit, seen = zip(*[read_in_its_light(crops, read, tile_model) for crops, read, *_ in prepared])
+    decoded = decode(AttributeProbs.concat(list(lit)), tile_model.cfg)
+    # as seen too: a cast undone can make a wrong cut read surely, and a tile the light changes is in doubt
+    as_seen = (decoded if all(a is b for a, b in zip(lit, seen))
+               else decode(AttributeProbs.concat(list(seen)), tile_model.cfg))
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
-    for (_, _, found, reasons, timings), dec, cs in zip(prepared, decoded, per_corners):
+    for (_, _, found, reasons, timings), dec, dec_seen, cs in zip(prepared, decoded, as_seen, per_corners):
         timings = dict(timings)
         timings["classify"] += t_classify
         if cs is None:
-            unsure = unsure_reading(dec.confidence, dec.review, tile_model.cfg)
+            unsure = (unsure_reading(dec.confidence, dec.review, tile_model.cfg)
+                      or unsure_reading(dec_seen.confidence, dec_seen.review, tile_model.cfg))
             reasons = (*reasons, unsure) if unsure else reasons
-        out.append(GardenReading(dec.garden, found, dec.confidence, dec.review, dec.alternatives, timings,
+        changed = {cell_name(cell) for cell, tile in dec.garden.cells() if dec_seen.garden[cell] != tile}
+        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in changed or name in dec.review)
+        out.append(GardenReading(dec.garden, found, dec.confidence, review, dec.alternatives, timings,
                                  bool(reasons), tuple(reasons)))
     return out
 
