@@ -38,7 +38,8 @@ class GardenReading:
 
     ``corners`` ``(4, 2)`` (x, y) TL, TR, BR, BL of the read garden in the input image's pixels
     (for a path or bytes input: in the photo's full-resolution upright pixels); ``confidence``
-    ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check; ``alternatives`` per cell
+    ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check: read unsure, or read otherwise
+    once the light's colour cast is undone (:mod:`vision.light`); ``alternatives`` per cell
     (row-major, 16 entries) the chosen tile first then the next most probable ``(Tile, prob)``;
     ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``;
     ``check_outline`` true when the outline may be wrong — a weak lattice, another lattice nearly as
