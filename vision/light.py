@@ -58,19 +58,20 @@ def light_gains(crops: np.ndarray, corner: np.ndarray, model: TileModel, cfg: Vi
         raise ValueError(f"crops must be (K, T, T, 3) uint8, got {crops.shape} {crops.dtype}")
     if corner.shape != (crops.shape[0], 4):
         raise ValueError(f"corner must be ({crops.shape[0]}, 4), got {corner.shape}")
-    readers = {name: model.readers[name] for name in LIGHT_READERS}
-    upright = upright_crops(crops, corner.argmax(axis=1))
-    views = {name: upright if name in model.upright else crops for name in readers}
+    upright = [name for name in LIGHT_READERS if name in model.upright]
+    as_seen = [name for name in LIGHT_READERS if name not in model.upright]
+    views = [(upright_crops(crops, corner.argmax(axis=1)), upright), (crops, as_seen)]
     best = (0.0, 0.0)
     for step in cfg.light_steps:
         cands = [(best[0] + db, best[1] + dr) for db in (-step, 0.0, step) for dr in (-step, 0.0, step)]
         score = -cfg.light_prior * crops.shape[0] * np.sum(np.square(cands), axis=1)
-        for view in {id(v): v for v in views.values()}.values():
+        for view, names in views:
+            if not names:
+                continue
             batch = np.concatenate([apply_gains(view, cast_gains(*c)) for c in cands])
-            names = [n for n in readers if views[n] is view]
-            feats = window_feature_sets(batch, cfg, sorted({readers[n].windows for n in names}))
+            feats = window_feature_sets(batch, cfg, sorted({model.readers[n].windows for n in names}))
             for name in names:
-                proba = readers[name].predict_proba_features(feats[readers[name].windows])
+                proba = model.readers[name].predict_proba_features(feats[model.readers[name].windows])
                 sure = np.log(np.clip(proba.max(axis=1), cfg.prob_floor, None))
                 score = score + sure.reshape(len(cands), -1).sum(axis=1)
         best = cands[int(np.argmax(score))]
