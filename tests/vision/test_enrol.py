@@ -132,9 +132,8 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
     rows = [known.index(c) for c in model.readers["floor"].classes_]
     mixed = 0.5 * own.readers["floor"].estimator_.decision_function(feats) + \
         0.5 * base.readers["floor"].estimator_.decision_function(feats)[:, rows]
-    # float32 features: logits agree to about 1e-5
-    assert np.allclose(model.readers["floor"].estimator_.decision_function(feats), mixed, atol=1e-4)
-    assert not np.allclose(own.readers["floor"].estimator_.decision_function(feats), mixed, atol=1e-4)
+    assert np.allclose(model.readers["floor"].estimator_.decision_function(feats), mixed)
+    assert not np.allclose(own.readers["floor"].estimator_.decision_function(feats), mixed)
     with pytest.raises(ValueError, match="floor_pool"):
         replace(DEFAULT_ENROL, floor_pool=2.0)
     from vision.enrol import copy_art
