@@ -163,6 +163,9 @@ class VisionConfig:
     vp_min_segments: int = 4
     vp_angle_tolerance: float = 12.0
     vp_min_angle: float = 30.0
+    #: Also rectify by each of the two strongest orientations paired with the third strongest (a
+    #: patterned table's lines may be the strongest).
+    vp_extra_family: bool = True
     #: The worst fraction of a family's lines dropped once when fitting its vanishing point.
     vp_drop_quantile: float = 0.25
     #: The lattice's rectification also framed with ``grid_rect_wide_margin`` of the map's quad on
@@ -201,6 +204,9 @@ class VisionConfig:
     grid_min_fraction: float = 0.5
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
+    #: Below ``grid_trust_score``, a caller's own test (``locate_grid``'s ``accept``: the tiles read
+    #: surely) may take the map's outline at once when it scores at least this.
+    grid_accept_score: float = 4.0
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
     grid_switch_margin: float = 1.0
     #: Two lattices whose corners differ by more than this (tile sides, whichever corner each starts
@@ -324,6 +330,12 @@ class VisionConfig:
     #: (``GridLocation.alternatives``) by its lattice score plus this times the mean confidence of
     #: the tiles read in it: the tiles of the true block read surely, a block one row off does not.
     read_choice_weight: float = 4.0
+    #: The map's outline is taken without a search (``locate_grid``'s ``accept``) when its tiles,
+    #: read in their light, are all at least ``accept_min_confidence`` sure and on average
+    #: ``accept_mean_confidence``, and neither reading (as seen, in its light) is unsure enough to
+    #: flag the outline (:func:`vision.read.unsure_reading`); 0 turns it off.
+    accept_min_confidence: float = 0.8
+    accept_mean_confidence: float = 0.95
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
 

@@ -452,9 +452,14 @@ def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> li
 #: knows the tiles to be).
 Judge = Callable[[list[np.ndarray]], np.ndarray]
 
+#: A caller's own test of the map's outline before any search: ``((4, 2) corners in image pixels,
+#: their lattice score) -> bool``, true to take it at once (e.g. its tiles read surely).
+Accept = Callable[[np.ndarray, float], bool]
+
 
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
-                mask_model: object | None = None, judge: Judge | None = None) -> GridLocation:
+                mask_model: object | None = None, judge: Judge | None = None,
+                accept: Accept | None = None) -> GridLocation:
     """Find an n×n block of square tiles in ``image`` ``(M, N, 3)`` uint8 BGR -> :class:`GridLocation`
     (corners TL, TR, BR, BL in ``image`` pixels, and whether to check them). Raises
     :class:`GridNotFoundError` when nothing looks like a block of tiles.
@@ -465,11 +470,14 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     The outline found from the map (:func:`_map_outline`) is the first candidate; below
     ``cfg.grid_trust_score`` the map's other outlines (:func:`_map_alternatives`: zoomed in, lower
     thresholds, squared up) compete with it by the score below, and the best of them is the map's
-    outline. When that scores at least ``cfg.grid_trust_score`` it is taken at once. Otherwise
+    outline. When that scores at least ``cfg.grid_trust_score`` it is taken at once, and so it is
+    when it scores at least ``cfg.grid_accept_score`` and the caller's ``accept`` takes it (a reader
+    that finds its tiles read surely). Otherwise
     blocks are searched (:func:`lattice_hypotheses`) in square views through the map's quad (also
     turned by ``cfg.grid_search_turns``: the quad of a round blob may be turned against the block),
-    through the map's outline, and rectified by the lattice's own lines (:func:`rectification`:
-    the lines around the quad, and those inside it alone, clear of a patterned table); the best
+    through the map's outline, and rectified by the lattice's own lines (:func:`rectifications`:
+    the lines around the quad, and those inside it alone, clear of a patterned table; the two
+    strongest orientations and the other pairs with the third, the table's lines maybe strongest); the best
     are polished onto their seams (:func:`polish`). Then (:func:`_searched_further`) more widely
     around the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
     quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
@@ -540,16 +548,17 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             other_value = value(other)
             if other_value > first_value:
                 corners, first_value = other, other_value
-    if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
+    # a clear lattice where the map led, or tiles that read surely there: nothing to search for
+    if first_value >= cfg.grid_trust_score or (accept is not None and first_value >= cfg.grid_accept_score
+                                               and accept(order_corners(corners), first_value)):
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value))
     # by the lines around the quad, and by those inside it alone (clear of a patterned table)
-    rectified, inner = rectifications(fine, quad * fscale, cfg, (None, 0.0))
+    (rectified, *around), within = rectifications(fine, quad * fscale, cfg, (None, 0.0))
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
     if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
         views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
-    if inner is not None:
-        views.append(framed(inner, cfg))
+    views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone
     proposals = [order_corners(h / fscale) for view in views if view is not None
                  for h in lattice_hypotheses(fine, view, cfg)]
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
@@ -999,12 +1008,15 @@ def block_offset(a: np.ndarray, b: np.ndarray, n: int = 4) -> tuple[float, int]:
 
 
 def line_families(gray: np.ndarray, cfg: VisionConfig, region: np.ndarray, found: np.ndarray | None = None
-                  ) -> list[np.ndarray]:
-    """``(M, N)`` uint8 -> the two strongest families of straight segments (each ``(K, 4)`` x1, y1,
-    x2, y2) whose middles lie in the polygon ``region`` ``(4, 2)``, by orientation: the lattice's
-    two directions, with the board's and the tiles' edges. Empty when fewer than two families of
-    ``cfg.vp_min_segments`` segments stand out. ``found``: the segments of ``gray`` when already
-    detected (LSD's ``(K, 1, 4)``), to filter by another region without detecting them again."""
+                  ) -> list[list[np.ndarray]]:
+    """``(M, N)`` uint8 -> pairs of families of straight segments (each ``(K, 4)`` x1, y1, x2, y2)
+    whose middles lie in the polygon ``region`` ``(4, 2)``, by orientation: the lattice's two
+    directions, with the board's and the tiles' edges. First the two strongest orientations
+    (``cfg.vp_min_angle`` apart); then, with ``cfg.vp_extra_family``, each of them paired with the
+    third strongest (a patterned table's lines may be the strongest). Each family needs
+    ``cfg.vp_min_segments`` segments; empty when the first pair has not. ``found``: the segments of
+    ``gray`` when already detected (LSD's ``(K, 1, 4)``), to filter by another region without
+    detecting them again."""
     if found is None:
         found = cv2.createLineSegmentDetector().detect(gray)[0]
     if found is None:
@@ -1021,16 +1033,28 @@ def line_families(gray: np.ndarray, cfg: VisionConfig, region: np.ndarray, found
     angle = np.degrees(np.arctan2(seg[:, 3] - seg[:, 1], seg[:, 2] - seg[:, 0])) % 180.0
     hist = np.bincount(np.round(angle).astype(int) % 180, weights=length, minlength=180)
     hist = np.convolve(np.r_[hist[-5:], hist, hist[:5]], np.ones(5), "same")[5:-5]
+
+    def gap(peak: int) -> np.ndarray:
+        return np.abs((np.arange(180) - peak + 90) % 180 - 90)
+
     first = int(np.argmax(hist))
-    gap = np.abs((np.arange(180) - first + 90) % 180 - 90)
-    second = int(np.argmax(np.where(gap >= cfg.vp_min_angle, hist, -1.0)))
-    families = []
-    for peak in (first, second):
-        near = np.abs((angle - peak + 90) % 180 - 90) <= cfg.vp_angle_tolerance
-        if near.sum() < cfg.vp_min_segments:
-            return []
-        families.append(seg[near])
-    return families
+    second = int(np.argmax(np.where(gap(first) >= cfg.vp_min_angle, hist, -1.0)))
+    peaks = [first, second]
+    if cfg.vp_extra_family:
+        apart = (gap(first) >= 2 * cfg.vp_angle_tolerance) & (gap(second) >= 2 * cfg.vp_angle_tolerance)
+        if apart.any():
+            peaks.append(int(np.argmax(np.where(apart, hist, -1.0))))
+
+    def family(peak: int) -> np.ndarray:
+        return seg[np.abs((angle - peak + 90) % 180 - 90) <= cfg.vp_angle_tolerance]
+
+    families = [family(peak) for peak in peaks]
+    if min(len(families[0]), len(families[1])) < cfg.vp_min_segments:
+        return []
+    pairs = [[families[0], families[1]]]
+    if len(peaks) == 3 and len(families[2]) >= cfg.vp_min_segments:
+        pairs += [[families[k], families[2]] for k in (0, 1) if gap(peaks[k])[peaks[2]] >= cfg.vp_min_angle]
+    return pairs
 
 
 def vanishing_point(segments: np.ndarray, cfg: VisionConfig) -> np.ndarray:
@@ -1059,18 +1083,21 @@ def vanishing_point(segments: np.ndarray, cfg: VisionConfig) -> np.ndarray:
 def rectification(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig, lines_margin: float | None = None
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The lattice's own rectification around ``quad`` ``(4, 2)`` (the tile map's rough block) in
-    ``image`` ``(M, N, 3)``: a ``(3, 3)`` homography under which the two line families there
-    (:func:`line_families`, :func:`vanishing_point`) run along the rows and columns (their vanishing
-    points sent to infinity, their directions to the axes), and the quad's extent under it (lowest
-    and highest ``(x, y)``, each ``(2,)``). The lines are those within ``lines_margin`` (default
-    ``cfg.grid_search_margin``) of the quad's side around it; 0 keeps a patterned table's lines out.
-    None when the photo shows no two clear line families."""
-    return rectifications(image, quad, cfg, (lines_margin,))[0]
+    ``image`` ``(M, N, 3)``: a ``(3, 3)`` homography under which the two strongest line families
+    there (:func:`line_families`, :func:`vanishing_point`) run along the rows and columns (their
+    vanishing points sent to infinity, their directions to the axes), and the quad's extent under it
+    (lowest and highest ``(x, y)``, each ``(2,)``). The lines are those within ``lines_margin``
+    (default ``cfg.grid_search_margin``) of the quad's side around it; 0 keeps a patterned table's
+    lines out. None when the photo shows no two clear line families."""
+    return rectifications(image, quad, cfg, (lines_margin,))[0][0]
 
 
 def rectifications(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig,
-                   lines_margins: tuple[float | None, ...]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
-    """:func:`rectification` for each of ``lines_margins``, the segments detected once."""
+                   lines_margins: tuple[float | None, ...]
+                   ) -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray] | None]]:
+    """For each of ``lines_margins``, the rectification by the strongest pair of line families (as
+    :func:`rectification`; None when there is none) and then those by the other pairs
+    (:func:`line_families`), the segments detected once."""
     quad = np.asarray(quad, np.float64)
     centre = quad.mean(axis=0)
     region = centre + (quad - centre) * (1 + 2 * cfg.grid_search_margin)
@@ -1079,7 +1106,7 @@ def rectifications(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig,
     x0, y0 = max(0, x0), max(0, y0)
     x1, y1 = min(image.shape[1], x1), min(image.shape[0], y1)
     if x1 - x0 < 16 or y1 - y0 < 16:
-        return [None] * len(lines_margins)
+        return [[None] for _ in lines_margins]
     crop = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     shrink = min(1.0, cfg.vp_side / max(crop.shape))
     if shrink < 1.0:
@@ -1088,8 +1115,9 @@ def rectifications(image: np.ndarray, quad: np.ndarray, cfg: VisionConfig,
     out = []
     for margin in lines_margins:
         lines_region = region if margin is None else centre + (quad - centre) * (1 + 2 * margin)
-        families = [] if found is None else line_families(crop, cfg, (lines_region - (x0, y0)) * shrink, found)
-        out.append(_rectified_by(families, quad, centre, x0, y0, shrink, cfg) if families else None)
+        pairs = [] if found is None else line_families(crop, cfg, (lines_region - (x0, y0)) * shrink, found)
+        rectified = [_rectified_by(pair, quad, centre, x0, y0, shrink, cfg) for pair in pairs] or [None]
+        out.append(rectified[:1] + [r for r in rectified[1:] if r is not None])
     return out
 
 

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
@@ -92,29 +92,59 @@ def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, f
 
 
 def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
-                     ) -> tuple[np.ndarray, AttributeProbs | None, np.ndarray, tuple[str, ...], dict[str, float]]:
-    """-> (16 crops, their probabilities when already read to choose the outline (else None),
+                     ) -> tuple[np.ndarray, tuple[AttributeProbs, AttributeProbs], np.ndarray, tuple[str, ...],
+                                dict[str, float]]:
+    """-> (16 crops, their probabilities in their light and as seen (:func:`read_in_its_light`),
     corners in the input's pixels, reasons to check the outline, timings)."""
     cfg = model.cfg
     arr, scale, t_decode = _prepare(image, cfg)
     t0 = time.perf_counter()
     reasons: tuple[str, ...] = ()
     located = None
+    sure: dict[str, Any] = {}
     if corners is None:
-        located = locate_grid(arr, 4, cfg, mask_model=model.mask)
+        located = locate_grid(arr, 4, cfg, mask_model=model.mask,
+                              accept=_read_surely(arr, model, sure) if cfg.accept_min_confidence else None)
         found, reasons = located.corners, located.reasons
     else:
         found = check_corners(corners) * scale
     t1 = time.perf_counter()
-    crops = crop_tiles(arr, found, cfg)
+    if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
+        crops, read = sure["crops"], sure["read"]
+    else:
+        crops = crop_tiles(arr, found, cfg)
+        probs = None
+        if located is not None and located.check_outline and located.alternatives:  # part of localising
+            found, crops, probs, moved = choose_by_reading(arr, located, crops, model)
+            reasons = (*reasons, moved) if moved else reasons
+        read = read_in_its_light(crops, probs, model)
     t2 = time.perf_counter()
-    probs = None
-    if located is not None and located.check_outline and located.alternatives:  # part of localising
-        found, crops, probs, moved = choose_by_reading(arr, located, crops, model)
-        reasons = (*reasons, moved) if moved else reasons
-    t3 = time.perf_counter()
-    return crops, probs, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0 + t3 - t2,
-                                                  "classify": t2 - t1}
+    return crops, read, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1}
+
+
+def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> Callable[[np.ndarray, float], bool]:
+    """``locate_grid``'s ``accept`` for ``image`` ``(M, N, 3)``: the map's outline ``(4, 2)`` is taken
+    without a search when its tiles read surely in their light (``cfg.accept_min_confidence``,
+    ``cfg.accept_mean_confidence``) and neither reading points to a wrong cut
+    (:func:`unsure_reading`). What it read is left in ``sure`` (corners, crops, read)."""
+    cfg = model.cfg
+
+    def accept(corners: np.ndarray, score: float) -> bool:
+        try:
+            crops = crop_tiles(image, corners, cfg)
+        except ValueError:  # a corner beyond what can be cut
+            return False
+        read = read_in_its_light(crops, None, model)
+        lit, seen = (decode(p, cfg)[0] for p in read)
+        if (float(lit.confidence.min()) < cfg.accept_min_confidence
+                or float(lit.confidence.mean()) < cfg.accept_mean_confidence
+                or unsure_reading(lit.confidence, lit.review, cfg)
+                or unsure_reading(seen.confidence, seen.review, cfg)):
+            return False
+        sure.update(corners=np.array(corners, np.float64), crops=crops, read=read)
+        return True
+
+    return accept
 
 
 def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarray, model: TileModel
@@ -192,7 +222,7 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                 exc.args = (f"photo {i + 1}: {exc}",)  # the same error (its type and code kept)
             raise
     t0 = time.perf_counter()
-    lit, seen = zip(*[read_in_its_light(crops, read, tile_model) for crops, read, *_ in prepared])
+    lit, seen = zip(*[read for _, read, *_ in prepared])
     decoded = decode(AttributeProbs.concat(list(lit)), tile_model.cfg)
     # as seen too: a cast undone can make a wrong cut read surely, and a tile the light changes is in doubt
     as_seen = (decoded if all(a is b for a, b in zip(lit, seen))

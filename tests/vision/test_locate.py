@@ -30,6 +30,7 @@ from vision.locate import (
     quad_from_mask,
     quad_view,
     rectification,
+    rectifications,
     squared_up,
     turned_view,
 )
@@ -574,3 +575,57 @@ def test_lattice_terms_are_the_mean_ridges_of_each_blocks_lines() -> None:
             edges = [m for k in (0, n) for m in lines[k]]
             assert seams[r, c] == pytest.approx(np.mean(inner), abs=1e-9)
             assert outline[r, c] == pytest.approx(np.mean(edges), abs=1e-9)
+
+
+def test_a_table_of_dashes_stronger_than_the_block_is_rectified_by_another_line_pair() -> None:
+    """A table printed with short dashes in one direction, stronger than any of the block's lines:
+    the strongest two orientations pair the dashes with one side of the block and shear it; the
+    block's own two directions, paired through the third strongest orientation, set it square."""
+    primary, best = [], []
+    for seed in range(4):
+        image, truth = grid_photo(4, seed)
+        centre = truth.mean(axis=0)
+        board = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(board, cv2.convexHull(((truth - centre) * 1.3 + centre).astype(np.int32)), 1)
+        table = np.full_like(image, 200)
+        side = truth[1] - truth[0]
+        turn = np.arctan2(side[1], side[0]) + np.radians(40 + 5 * seed)  # across the block's sides
+        along, across = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
+        for k in range(-80, 80):
+            for j in range(-40, 40):
+                p = np.array([600.0, 450.0]) + 12 * k * across + (110 * j + 55 * (k % 2)) * along
+                ends = (p - 40 * along).astype(int), (p + 40 * along).astype(int)
+                cv2.line(table, tuple(ends[0]), tuple(ends[1]), (40, 40, 40), 4)
+        image = np.where(board[..., None] > 0, image, table)
+        quad = (truth - centre) * 1.8 + centre  # the map's quad takes in much of the table
+        (first, *others), = rectifications(image, quad, DEFAULT_CONFIG, (None,))
+        primary.append(90.0 if first is None else _skew_degrees(first[0], truth))
+        best.append(min([_skew_degrees(r[0], truth) for r in others if r is not None], default=90.0))
+    assert max(best) < 1.5, (primary, best)
+    assert max(primary) > 3.0, (primary, best)  # the case this is about: the strongest pair is off
+
+
+def test_a_caller_that_accepts_the_maps_outline_stops_the_search(easy_photos, bundled_model) -> None:
+    """Below the trusted score the caller's ``accept`` sees the map's outline (ordered corners, its
+    score): taken, it is returned unflagged with nothing searched; refused, the search runs as
+    without it; and below ``cfg.grid_accept_score`` it is not asked."""
+    from dataclasses import replace
+
+    photo = iter_labelled(easy_photos)[0]
+    image, _ = load_image_scaled(photo.image_path)
+    cfg = replace(bundled_model.cfg, grid_trust_score=float("inf"), grid_accept_score=-float("inf"))
+    asked: list[tuple[np.ndarray, float]] = []
+    taken = locate_grid(image, 4, cfg, bundled_model.mask, accept=lambda c, s: asked.append((c, s)) or True)
+    assert len(asked) == 1
+    np.testing.assert_array_equal(taken.corners, asked[0][0])
+    np.testing.assert_array_equal(order_corners(asked[0][0]), asked[0][0])
+    assert taken.score == asked[0][1] and not taken.check_outline
+    assert taken.runner_up == -np.inf and taken.alternatives == ()
+    refused = locate_grid(image, 4, cfg, bundled_model.mask, accept=lambda c, s: False)
+    searched = locate_grid(image, 4, cfg, bundled_model.mask)
+    np.testing.assert_array_equal(refused.corners, searched.corners)
+    assert refused.runner_up == searched.runner_up > -np.inf
+    asked.clear()
+    high = replace(cfg, grid_accept_score=float("inf"))
+    locate_grid(image, 4, high, bundled_model.mask, accept=lambda c, s: asked.append((c, s)) or True)
+    assert asked == []

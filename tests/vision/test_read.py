@@ -152,3 +152,47 @@ def test_an_outline_in_doubt_moves_to_the_lattice_whose_tiles_read_surely(easy_p
                                         bundled_model)
     np.testing.assert_allclose(kept, truth)
     assert why is None
+
+
+def test_an_outline_whose_tiles_read_surely_is_taken_without_a_search(easy_photos, bundled_model) -> None:
+    """The reader's ``accept`` for the locator: the true outline's tiles read surely and it is taken,
+    with what was read kept for the reading; half a tile off, or beyond the photo, it is not."""
+    from vision.crop import crop_tiles
+    from vision.read import _read_surely
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = np.asarray(photo.corners, float) * scale
+    tile = np.linalg.norm(truth[1] - truth[0]) / 4
+    sure: dict = {}
+    accept = _read_surely(image, bundled_model, sure)
+    assert accept(truth + np.array([0.5, 0.5]) * tile, 5.0) is False and sure == {}
+    assert accept(truth + np.array([image.shape[1] * 3.0, 0.0]), 5.0) is False and sure == {}
+    assert accept(truth, 5.0) is True
+    np.testing.assert_array_equal(sure["corners"], truth)
+    np.testing.assert_array_equal(sure["crops"], crop_tiles(image, truth, bundled_model.cfg))
+    assert sure["read"][0].floor.shape == (16, len(sure["read"][0].floor[0]))
+
+
+def test_the_located_outline_taken_by_its_tiles_is_read_once(easy_photos, bundled_model, monkeypatch) -> None:
+    """Searched or not, the reading is the same garden; the outline the reader accepted is not cut
+    and read a second time."""
+    from dataclasses import replace
+
+    import vision.read as read_module
+
+    photo = iter_labelled(easy_photos)[2]
+    searched = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_trust_score=float("inf"),
+                                                  accept_min_confidence=0.0))
+    taken = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_trust_score=float("inf"),
+                                               grid_accept_score=-float("inf")))
+    by_search = read_garden(photo.image_path, model=searched)
+    cuts = []
+    real_crop = read_module.crop_tiles
+    monkeypatch.setattr(read_module, "crop_tiles", lambda *a, **k: cuts.append(1) or real_crop(*a, **k))
+    by_reading = read_garden(photo.image_path, model=taken)
+    assert len(cuts) == 1  # cut once, by the accept, not again for the reading
+    assert by_reading.garden == by_search.garden == photo.garden
+    assert by_reading.check_outline is False
+    tile = np.linalg.norm(photo.corners[1] - photo.corners[0]) / 4
+    assert np.abs(by_reading.corners - photo.corners).max() < 0.25 * tile
