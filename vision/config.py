@@ -336,6 +336,12 @@ class VisionConfig:
     #: flag the outline (:func:`vision.read.unsure_reading`); 0 turns it off.
     accept_min_confidence: float = 0.8
     accept_mean_confidence: float = 0.95
+    #: An outline the search put in doubt is not to be checked after all when, in the game's joint
+    #: reading, every tile reads at least ``clear_min_confidence`` sure and on average
+    #: ``clear_mean_confidence``, none is to review, and no other lattice read while choosing
+    #: (:func:`vision.read.choose_by_reading`) reads as surely; 0 turns it off.
+    clear_min_confidence: float = 0.8
+    clear_mean_confidence: float = 0.95
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
 

@@ -43,7 +43,8 @@ class GardenReading:
     (row-major, 16 entries) the chosen tile first then the next most probable ``(Tile, prob)``;
     ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``;
     ``check_outline`` true when the outline may be wrong — a weak lattice, another lattice nearly as
-    good, or tiles read so unsure that the cut is likely off (``outline_reasons`` says which); then
+    good (unless every tile then reads surely and no other lattice's tiles do), or tiles read so
+    unsure that the cut is likely off (``outline_reasons`` says which); then
     the tiles as read should not be shown before the player confirms the outline. Corners given by
     hand are never flagged.
     """
@@ -91,11 +92,24 @@ def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, f
     return arr, scale, time.perf_counter() - t0
 
 
-def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
-                     ) -> tuple[np.ndarray, tuple[AttributeProbs, AttributeProbs], np.ndarray, tuple[str, ...],
-                                dict[str, float]]:
-    """-> (16 crops, their probabilities in their light and as seen (:func:`read_in_its_light`),
-    corners in the input's pixels, reasons to check the outline, timings)."""
+@dataclass(frozen=True)
+class _Cut:
+    """One photo located and cut, before the game's tiles are decoded together: the 16 ``crops``,
+    their probabilities in their light and as seen (:func:`read_in_its_light`), the ``corners`` in
+    the input's pixels, the locator's ``reasons`` to check the outline, ``timings``, and whether
+    those reasons may be lifted by a sure reading (``clearable``: located by the search, and no
+    other lattice's tiles read nearly as surely)."""
+
+    crops: np.ndarray
+    read: tuple[AttributeProbs, AttributeProbs]
+    corners: np.ndarray
+    reasons: tuple[str, ...]
+    timings: dict[str, float]
+    clearable: bool
+
+
+def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -> _Cut:
+    """Locate (unless ``corners`` are given), choose by reading when in doubt, cut and read."""
     cfg = model.cfg
     arr, scale, t_decode = _prepare(image, cfg)
     t0 = time.perf_counter()
@@ -109,17 +123,19 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None
     else:
         found = check_corners(corners) * scale
     t1 = time.perf_counter()
+    rival = False
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         crops, read = sure["crops"], sure["read"]
     else:
         crops = crop_tiles(arr, found, cfg)
         probs = None
         if located is not None and located.check_outline and located.alternatives:  # part of localising
-            found, crops, probs, moved = choose_by_reading(arr, located, crops, model)
+            found, crops, probs, moved, rival = choose_by_reading(arr, located, crops, model)
             reasons = (*reasons, moved) if moved else reasons
         read = read_in_its_light(crops, probs, model)
     t2 = time.perf_counter()
-    return crops, read, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1}
+    return _Cut(crops, read, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1},
+                located is not None and not rival)
 
 
 def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> Callable[[np.ndarray, float], bool]:
@@ -148,22 +164,26 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
 
 
 def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarray, model: TileModel
-                      ) -> tuple[np.ndarray, np.ndarray, AttributeProbs, str | None]:
+                      ) -> tuple[np.ndarray, np.ndarray, AttributeProbs, str | None, bool]:
     """An outline in doubt against the search's other lattices: each candidate (``located.corners``
     with its ``crops`` ``(16, S, S, 3)``, then ``located.alternatives`` in ``image`` ``(M, N, 3)``)
     scored by its lattice score plus ``cfg.read_choice_weight`` times the mean confidence of its
     tiles read alone (:func:`vision.decode.decode`) -> (corners ``(4, 2)``, their crops, their
-    probabilities, why the outline moved or None when the located one stays)."""
+    probabilities, why the outline moved or None when the located one stays, whether another
+    candidate's tiles all read as surely as ``cfg.clear_min_confidence`` and
+    ``cfg.clear_mean_confidence`` ask: another garden, or the same one cut nearly as well)."""
     cfg = model.cfg
     cuts = [(located.corners, located.score, crops)]
     cut, others = crop_each(image, list(located.alternatives), cfg)  # one beyond the photo's edge: passed over
     cuts += [(located.alternatives[k], located.alternative_scores[k], c) for k, c in zip(cut, others)]
     read = [model.predict_probs(cut) for _, _, cut in cuts]
-    values = [score + cfg.read_choice_weight * float(decode(p, cfg)[0].confidence.mean())
-              for (_, score, _), p in zip(cuts, read)]
+    confidence = [decode(p, cfg)[0].confidence for p in read]
+    values = [score + cfg.read_choice_weight * float(c.mean()) for (_, score, _), c in zip(cuts, confidence)]
     best = int(np.argmax(values))
     corners, _, cut = cuts[best]
-    return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None
+    rival = any(float(c.min()) >= cfg.clear_min_confidence and float(c.mean()) >= cfg.clear_mean_confidence
+                for k, c in enumerate(confidence) if k != best)
+    return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None, rival
 
 
 def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: TileModel
@@ -222,23 +242,30 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                 exc.args = (f"photo {i + 1}: {exc}",)  # the same error (its type and code kept)
             raise
     t0 = time.perf_counter()
-    lit, seen = zip(*[read for _, read, *_ in prepared])
+    lit, seen = zip(*[cut.read for cut in prepared])
     decoded = decode(AttributeProbs.concat(list(lit)), tile_model.cfg)
     # as seen too: a cast undone can make a wrong cut read surely, and a tile the light changes is in doubt
     as_seen = (decoded if all(a is b for a, b in zip(lit, seen))
                else decode(AttributeProbs.concat(list(seen)), tile_model.cfg))
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
-    for (_, _, found, reasons, timings), dec, dec_seen, cs in zip(prepared, decoded, as_seen, per_corners):
-        timings = dict(timings)
+    for cut, dec, dec_seen, cs in zip(prepared, decoded, as_seen, per_corners):
+        cfg = tile_model.cfg
+        timings = dict(cut.timings)
         timings["classify"] += t_classify
-        if cs is None:
-            unsure = (unsure_reading(dec.confidence, dec.review, tile_model.cfg)
-                      or unsure_reading(dec_seen.confidence, dec_seen.review, tile_model.cfg))
-            reasons = (*reasons, unsure) if unsure else reasons
+        reasons = cut.reasons
         changed = {cell_name(cell) for cell, tile in dec.garden.cells() if dec_seen.garden[cell] != tile}
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in changed or name in dec.review)
-        out.append(GardenReading(dec.garden, found, dec.confidence, review, dec.alternatives, timings,
+        if cs is None:
+            unsure = unsure_reading(dec.confidence, dec.review, cfg) or unsure_reading(dec_seen.confidence,
+                                                                                        dec_seen.review, cfg)
+            if unsure:
+                reasons = (*reasons, unsure)
+            elif reasons and cut.clearable and cfg.clear_min_confidence and not review and (
+                    float(dec.confidence.min()) >= cfg.clear_min_confidence
+                    and float(dec.confidence.mean()) >= cfg.clear_mean_confidence):
+                reasons = ()  # a doubtful lattice whose every tile reads surely, and no rival: no doubt left
+        out.append(GardenReading(dec.garden, cut.corners, dec.confidence, review, dec.alternatives, timings,
                                  bool(reasons), tuple(reasons)))
     return out
 

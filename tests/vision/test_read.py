@@ -136,20 +136,25 @@ def test_an_outline_in_doubt_moves_to_the_lattice_whose_tiles_read_surely(easy_p
     truth = np.asarray(photo.corners, float) * scale
     shifted = truth + (truth[1] - truth[0]) / 4  # one tile to the right
     cfg = bundled_model.cfg
-    found, crops, probs, why = choose_by_reading(image, _located(shifted, [truth]),
-                                                 crop_tiles(image, shifted, cfg), bundled_model)
+    found, crops, probs, why, rival = choose_by_reading(image, _located(shifted, [truth]),
+                                                        crop_tiles(image, shifted, cfg), bundled_model)
     np.testing.assert_allclose(found, truth)
     np.testing.assert_array_equal(crops, crop_tiles(image, truth, cfg))
     np.testing.assert_array_equal(probs.floor, bundled_model.predict_probs(crops).floor)  # read once, handed on
     assert why and "another lattice" in why
-    kept, _, _, why = choose_by_reading(image, _located(truth, [shifted]), crop_tiles(image, truth, cfg),
-                                        bundled_model)
+    assert not rival  # the lattice on the board's frame reads unsure
+    kept, _, _, why, rival = choose_by_reading(image, _located(truth, [shifted]), crop_tiles(image, truth, cfg),
+                                               bundled_model)
     np.testing.assert_allclose(kept, truth)
-    assert why is None
+    assert why is None and not rival
+    # another lattice whose tiles read as surely (here the same block, a little moved) is a rival
+    *_, rival = choose_by_reading(image, _located(truth, [truth + 2.0]), crop_tiles(image, truth, cfg),
+                                  bundled_model)
+    assert rival
     # a lattice wholly beyond the photo's edge is passed over, not cut (no error)
     beyond = truth + np.array([image.shape[1] * 3.0, 0.0])
-    kept, _, _, why = choose_by_reading(image, _located(truth, [beyond, shifted]), crop_tiles(image, truth, cfg),
-                                        bundled_model)
+    kept, _, _, why, _ = choose_by_reading(image, _located(truth, [beyond, shifted]), crop_tiles(image, truth, cfg),
+                                           bundled_model)
     np.testing.assert_allclose(kept, truth)
     assert why is None
 
@@ -196,3 +201,21 @@ def test_the_located_outline_taken_by_its_tiles_is_read_once(easy_photos, bundle
     assert by_reading.check_outline is False
     tile = np.linalg.norm(photo.corners[1] - photo.corners[0]) / 4
     assert np.abs(by_reading.corners - photo.corners).max() < 0.25 * tile
+
+
+def test_a_doubtful_lattice_whose_tiles_all_read_surely_is_not_to_be_checked(easy_photos, bundled_model) -> None:
+    """The locator doubts every lattice here (its weak-lattice bar set out of reach). Where all 16
+    tiles then read surely and no other lattice does, the doubt is lifted; with clearing off, or a
+    bar no reading reaches, the outline stays to be checked (a rival: the test of choose_by_reading)."""
+    from dataclasses import replace
+
+    photo = iter_labelled(easy_photos)[0]
+    doubting = replace(bundled_model.cfg, grid_trust_score=float("inf"), check_min_score=float("inf"),
+                       accept_min_confidence=0.0)
+    cleared = read_garden(photo.image_path, model=replace(bundled_model, cfg=doubting))
+    assert cleared.garden == photo.garden
+    assert cleared.check_outline is False and cleared.outline_reasons == ()
+    for bar in (0.0, 1.0):  # off; out of reach
+        model = replace(bundled_model, cfg=replace(doubting, clear_min_confidence=bar))
+        kept = read_garden(photo.image_path, model=model)
+        assert kept.check_outline is True and any("weak lattice" in r for r in kept.outline_reasons)
