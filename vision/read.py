@@ -94,13 +94,12 @@ def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, f
 
 @dataclass(frozen=True)
 class _Cut:
-    """One photo located and cut, before the game's tiles are decoded together: the 16 ``crops``,
-    their probabilities in their light and as seen (:func:`read_in_its_light`), the ``corners`` in
+    """One photo located and cut, before the game's tiles are decoded together: its 16 tiles'
+    probabilities in their light and as seen (:func:`read_in_its_light`), the ``corners`` in
     the input's pixels, the locator's ``reasons`` to check the outline, ``timings``, and whether
     those reasons may be lifted by a sure reading (``clearable``: located by the search, and no
     other lattice's tiles read nearly as surely)."""
 
-    crops: np.ndarray
     read: tuple[AttributeProbs, AttributeProbs]
     corners: np.ndarray
     reasons: tuple[str, ...]
@@ -123,26 +122,28 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     else:
         found = check_corners(corners) * scale
     t1 = time.perf_counter()
-    rival = False
+    rival, t_choose = False, 0.0
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
-        crops, read = sure["crops"], sure["read"]
+        read = sure["read"]
     else:
         crops = crop_tiles(arr, found, cfg)
         probs = None
         if located is not None and located.check_outline and located.alternatives:  # part of localising
+            t_choose = time.perf_counter()
             found, crops, probs, moved, rival = choose_by_reading(arr, located, crops, model)
             reasons = (*reasons, moved) if moved else reasons
+            t_choose = time.perf_counter() - t_choose
         read = read_in_its_light(crops, probs, model)
     t2 = time.perf_counter()
-    return _Cut(crops, read, found / scale, reasons, {"decode": t_decode, "localise": t1 - t0, "classify": t2 - t1},
-                located is not None and not rival)
+    timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
+    return _Cut(read, found / scale, reasons, timings, located is not None and not rival)
 
 
 def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> Callable[[np.ndarray, float], bool]:
     """``locate_grid``'s ``accept`` for ``image`` ``(M, N, 3)``: the map's outline ``(4, 2)`` is taken
     without a search when its tiles read surely in their light (``cfg.accept_min_confidence``,
     ``cfg.accept_mean_confidence``) and neither reading points to a wrong cut
-    (:func:`unsure_reading`). What it read is left in ``sure`` (corners, crops, read)."""
+    (:func:`unsure_reading`). What it read is left in ``sure`` (corners, read)."""
     cfg = model.cfg
 
     def accept(corners: np.ndarray, score: float) -> bool:
@@ -152,12 +153,11 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
             return False
         read = read_in_its_light(crops, None, model)
         lit, seen = (decode(p, cfg)[0] for p in read)
-        if (float(lit.confidence.min()) < cfg.accept_min_confidence
-                or float(lit.confidence.mean()) < cfg.accept_mean_confidence
+        if (not reads_surely(lit.confidence, cfg.accept_min_confidence, cfg.accept_mean_confidence)
                 or unsure_reading(lit.confidence, lit.review, cfg)
                 or unsure_reading(seen.confidence, seen.review, cfg)):
             return False
-        sure.update(corners=np.array(corners, np.float64), crops=crops, read=read)
+        sure.update(corners=np.array(corners, np.float64), read=read)
         return True
 
     return accept
@@ -181,7 +181,7 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     values = [score + cfg.read_choice_weight * float(c.mean()) for (_, score, _), c in zip(cuts, confidence)]
     best = int(np.argmax(values))
     corners, _, cut = cuts[best]
-    rival = any(float(c.min()) >= cfg.clear_min_confidence and float(c.mean()) >= cfg.clear_mean_confidence
+    rival = any(reads_surely(c, cfg.clear_min_confidence, cfg.clear_mean_confidence)
                 for k, c in enumerate(confidence) if k != best)
     return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None, rival
 
@@ -200,6 +200,11 @@ def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: Til
     if np.allclose(gains, 1.0):
         return seen, seen
     return model.predict_probs(apply_gains(crops, gains)), seen
+
+
+def reads_surely(confidence: np.ndarray, least: float, mean: float) -> bool:
+    """Whether every tile's ``confidence`` ``(4, 4)`` is at least ``least`` and their mean ``mean``."""
+    return float(np.min(confidence)) >= least and float(np.mean(confidence)) >= mean
 
 
 def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionConfig) -> str | None:
@@ -261,9 +266,8 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                                                                                         dec_seen.review, cfg)
             if unsure:
                 reasons = (*reasons, unsure)
-            elif reasons and cut.clearable and cfg.clear_min_confidence and not review and (
-                    float(dec.confidence.min()) >= cfg.clear_min_confidence
-                    and float(dec.confidence.mean()) >= cfg.clear_mean_confidence):
+            elif (reasons and cut.clearable and cfg.clear_min_confidence and not review
+                  and reads_surely(dec.confidence, cfg.clear_min_confidence, cfg.clear_mean_confidence)):
                 reasons = ()  # a doubtful lattice whose every tile reads surely, and no rival: no doubt left
         out.append(GardenReading(dec.garden, cut.corners, dec.confidence, review, dec.alternatives, timings,
                                  bool(reasons), tuple(reasons)))
