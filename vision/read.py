@@ -254,8 +254,8 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                else decode(AttributeProbs.concat(list(seen)), tile_model.cfg))
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
+    cfg = tile_model.cfg
     for cut, dec, dec_seen, cs in zip(prepared, decoded, as_seen, per_corners):
-        cfg = tile_model.cfg
         timings = dict(cut.timings)
         timings["classify"] += t_classify
         reasons = cut.reasons
