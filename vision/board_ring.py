@@ -11,6 +11,7 @@ Stages, arrays in, arrays out:
 1. :func:`ring_features`: a photo ``(M, N, 3)`` and a block outline -> the band around it, rectified
    to ``rcfg.tile_px`` pixels a tile, side by side, each normalised per Lab channel, in all four
    turns ``(4, 4, 3, P)`` (a photo may show the board turned any way).
+   :func:`band_chroma`: the band's colour (its light's cast, the board being the same).
 2. :func:`ring_agreement`: an outline -> per reference the best turn's normalised correlation over
    the four sides (their mean to climb, their worst for the verdict), the mean over references.
 3. :func:`sub_block_outlines`: an outline that may hold k×k of the tiles (a lattice found on one
@@ -31,6 +32,7 @@ import numpy as np
 from vision.config import VisionConfig
 from vision.crop import check_corners, check_image
 from vision.geometry import climb_corners
+from vision.light import chroma
 from vision.locate import block_offset, grid_shape_ok
 from vision.seams import tile_side_px
 
@@ -103,6 +105,18 @@ def ring_features(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: Ring
         strips.append(values / (np.linalg.norm(values, axis=1, keepdims=True) + 1e-6))
     sides = np.stack(strips)  # (4, 3, P)
     return np.stack([np.roll(sides, -k, axis=0) for k in range(4)]).astype(np.float32)
+
+
+def band_chroma(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: RingConfig = DEFAULT_RING) -> np.ndarray:
+    """The colour of the band of board around ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)``: its
+    median chroma ``(2,)`` (:func:`vision.light.chroma`). One board in two photos: the difference
+    of their band chromas is the difference of their lights' casts."""
+    check_image(image)
+    quad = check_corners(corners)
+    side, block, top, bottom = _frame(rcfg, n)
+    hom = cv2.getPerspectiveTransform(quad.astype(np.float32), block)
+    warped = cv2.warpPerspective(image, hom, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return chroma(np.concatenate([np.rot90(warped, k)[top:bottom].reshape(-1, 3) for k in range(4)]))
 
 
 def ring_agreement(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndarray], n: int = 4,

@@ -314,6 +314,13 @@ class VisionConfig:
     #: and squared log gain, against the log-probabilities of the tiles' floors and paths).
     light_steps: tuple[float, ...] = (0.3, 0.15, 0.075)
     light_prior: float = 0.5
+    #: A model with a floor palette (an enrolled copy) finds the cast of every garden by it instead
+    #: (:func:`vision.light.palette_cast`): the grid of casts (log chroma), a tile's squared
+    #: distance to its nearest floor capped at ``palette_cap``, and the prior towards no cast.
+    palette_reach: float = 0.8
+    palette_step: float = 0.05
+    palette_cap: float = 0.04
+    palette_prior: float = 0.02
 
     # --- decoding ------------------------------------------------------------------------------
     #: Probabilities are clipped to at least this before taking logs.

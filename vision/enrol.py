@@ -57,6 +57,7 @@ from vision.board_ring import (
     RingConfig,
     RingPlacement,
     align_to_ring,
+    band_chroma,
     place_by_ring,
     ring_agreement,
     ring_features,
@@ -65,6 +66,7 @@ from vision.config import VisionConfig
 from vision.crop import check_corners, crop_each, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
+from vision.light import apply_gains, cast_gains, tile_chroma
 from vision.locate import GridLocation, Judge, block_offset, locate_grid
 from vision.model import TileModel, upright_crops
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
@@ -125,6 +127,10 @@ class EnrolConfig:
     #: floor (this weight times their mean log-probability, :func:`floor_judge`); 0 turns that off.
     search_frame: bool = True
     floor_judge_weight: float = 1.0
+    #: The copy's floor palette (:func:`floor_palette`): photos whose band of board agrees this
+    #: well (median :func:`vision.board_ring.ring_agreement` with the others) show one board, and
+    #: its colour in each tells that photo's cast against theirs.
+    palette_board_agreement: float = 0.15
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.floor_pool <= 1.0:
@@ -789,13 +795,14 @@ def write_labels(enrolment: Enrolment, out_dir: str | Path) -> list[Path]:
     return written
 
 
-def copy_art(enrolment: Enrolment, side: int, cfg: VisionConfig) -> TileArt:
+def copy_art(enrolment: Enrolment, side: int, cfg: VisionConfig, casts: np.ndarray | None = None) -> TileArt:
     """The copy's tile pictures: every enrolment photo's own-floor tiles (the odd one left out),
-    upright, ``side`` pixels -> :class:`vision.synth.exemplar.TileArt`."""
+    upright, ``side`` pixels -> :class:`vision.synth.exemplar.TileArt`; with ``casts`` ``(J, 2)``
+    (:func:`enrolment_casts`) each photo's cast undone first, so all are in one light."""
     kinds: list[TileKind] = []
     images = []
     with tempfile.TemporaryDirectory(prefix="zengarden-enrol-") as tmp:
-        labelled = _labelled_photos(enrolment, Path(tmp), cfg)
+        labelled = _labelled_photos(enrolment, Path(tmp), cfg, casts)
         for ph, lp in zip(enrolment.photos, labelled):
             art = tile_art_from_photos([lp], side, cfg)
             for kind, img in zip(art.kinds, art.images):
@@ -805,14 +812,63 @@ def copy_art(enrolment: Enrolment, side: int, cfg: VisionConfig) -> TileArt:
     return TileArt(tuple(kinds), np.stack(images))
 
 
-def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig) -> list[LabelledPhoto]:
-    """The enrolment photos as labelled photos (copies with sidecars in ``tmp``)."""
+def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig, casts: np.ndarray | None = None
+                     ) -> list[LabelledPhoto]:
+    """The enrolment photos as labelled photos (copies with sidecars in ``tmp``), each with its
+    cast in ``casts`` ``(J, 2)`` undone when given."""
     out = []
     for j, (ph, garden) in enumerate(zip(enrolment.photos, enrolment.gardens)):
         image, _ = load_image_scaled(ph.path, cfg)
+        if casts is not None and np.any(casts[j]):
+            image = apply_gains(image[None], cast_gains(-casts[j][0], -casts[j][1]))[0]
         path = write_labelled(tmp / f"enrol-{j:02d}.jpg", image, garden, ph.corners, quality=95)
         out.append(read_labelled(path))
     return out
+
+
+def photo_casts(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg: EnrolConfig = DEFAULT_ENROL
+                ) -> np.ndarray:
+    """Each enrolment photo's light against the others': ``(J, 2)`` chroma casts (log B/G, log
+    R/G) from the band of board around each block (:func:`vision.board_ring.band_chroma`), taken
+    against their mean, for the photos whose band agrees with the others' (one board,
+    ``ecfg.palette_board_agreement``); zero for a photo on another board, and all zero unless two
+    agree."""
+    count = len(images)
+    casts = np.zeros((count, 2))
+    if count < 2:
+        return casts
+    refs = [ring_features(img, c, GRID_SIZE, ecfg.ring)[0] for img, c in zip(images, corners)]
+    agree = [float(np.median([ring_agreement(images[i], corners[i], [refs[j]], GRID_SIZE, ecfg.ring)
+                              for j in range(count) if j != i])) for i in range(count)]
+    same = [i for i in range(count) if agree[i] >= ecfg.palette_board_agreement]
+    if len(same) < 2:
+        return casts
+    bands = np.stack([band_chroma(images[i], corners[i], GRID_SIZE, ecfg.ring) for i in same])
+    casts[same] = bands - bands.mean(axis=0)
+    return casts
+
+
+def enrolment_casts(enrolment: Enrolment, cfg: VisionConfig, ecfg: EnrolConfig = DEFAULT_ENROL) -> np.ndarray:
+    """:func:`photo_casts` of an enrolment's photos ``(J, 2)``."""
+    images = [load_image_scaled(ph.path, cfg)[0] for ph in enrolment.photos]
+    return photo_casts(images, [ph.corners for ph in enrolment.photos], ecfg)
+
+
+def floor_palette(enrolment: Enrolment, casts: np.ndarray | None = None) -> dict[str, list[float]] | None:
+    """The copy's colour of each floor (floor name -> [log B/G, log R/G]): the median chroma
+    (:func:`vision.light.tile_chroma`) of each photo's own-floor tiles, its light's cast
+    (``casts`` ``(J, 2)``, :func:`enrolment_casts`; none when not given) taken off, averaged over a
+    floor's photos. None unless all six floors were enrolled (a tile of a floor missing would take
+    the nearest one's colour)."""
+    casts = np.zeros((len(enrolment.photos), 2)) if casts is None else casts
+    per_floor: dict[Floor, list[np.ndarray]] = {}
+    for ph, garden, cast in zip(enrolment.photos, enrolment.gardens, casts):
+        own = [k for k, (_, tile) in enumerate(garden.cells()) if tile.floor is ph.floor]
+        if own:
+            per_floor.setdefault(ph.floor, []).append(np.median(tile_chroma(ph.crops[own]), axis=0) - cast)
+    if any(f not in per_floor for f in ALL_FLOORS):
+        return None
+    return {f.value: [round(float(v), 4) for v in np.mean(per_floor[f], axis=0)] for f in ALL_FLOORS}
 
 
 def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
@@ -823,7 +879,9 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     enrolment has one), plus the enrolment photos and ``extra`` labelled photos of the same copy
     (games' photos the players corrected), both weighted ``ecfg.photo_weight``; the tile map is
     learned again from the renders or kept from ``base`` (``ecfg.learn_map``); the floor reader is
-    pooled with ``base``'s (``ecfg.floor_pool``)."""
+    pooled with ``base``'s (``ecfg.floor_pool``). The enrolment photos are first brought to one
+    light (:func:`enrolment_casts`), and the copy's floor colours in it kept as the model's floor
+    palette (:func:`floor_palette`), by which every garden's cast is undone when it is read."""
     from vision.synth.generate import photo_rng
     from vision.synth.photo import render_photo
     from vision.train import fit_readers, pooled_linear, refit_mask
@@ -833,7 +891,8 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     with tempfile.TemporaryDirectory(prefix="zengarden-enrol-") as tmp_name:
         tmp = Path(work_dir) if work_dir is not None else Path(tmp_name)
         tmp.mkdir(parents=True, exist_ok=True)
-        art = copy_art(enrolment, ecfg.art_side, cfg)
+        casts = enrolment_casts(enrolment, cfg, ecfg)  # the photos brought to one light
+        art = copy_art(enrolment, ecfg.art_side, cfg, casts)
         rendered = []
         on_board = 0
         for i in range(ecfg.renders):
@@ -849,7 +908,7 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
                                         tile_images=pictures, family="train", board_image=board)
             path = write_labelled(tmp / "renders" / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
             rendered.append(read_labelled(path))
-        enrolled = _labelled_photos(enrolment, tmp, cfg)
+        enrolled = _labelled_photos(enrolment, tmp, cfg, casts)
         learn_map = ecfg.learn_map if ecfg.learn_map is not None else enrolment.board is not None
         head = 0.85 if learn_map else 1.0
         model = fit_readers([(rendered, 1.0), ([*enrolled, *extra], ecfg.photo_weight)], base,
@@ -865,6 +924,9 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
             pooled = f", floor reader pooled with the base model's (weight {ecfg.floor_pool:g})"
         except ValueError:  # a base whose floor reader is not linear: the copy's own is kept
             pass
+    palette = floor_palette(enrolment, casts)
+    if palette is not None:  # the copy's floor colours, which tell each garden's cast when it is read
+        model.meta["floor_palette"] = palette
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
                                 + (f", {on_board} of them on its own board" if on_board else "")

@@ -10,6 +10,13 @@ towards no cast, and undone before the tiles are read:
 - ``apply_gains(crops, gains) -> crops`` the same shape.
 
 Nothing here knows our art: any model's floor and path readers judge the candidates.
+
+A copy enrolled from its own photos (:mod:`vision.enrol`) knows more: the colour of each of its
+floors (its *floor palette*, one chroma per floor). A cast then shifts every tile's chroma by the
+same amount, and the shift that brings the garden's 16 tiles nearest to the palette is the cast:
+
+- ``chroma(pixels) -> (2,)``, ``tile_chroma(crops) -> (K, 2)``: median (log B/G, log R/G);
+- ``palette_cast(chromas, palette, cfg) -> (2,)`` and ``palette_gains(crops, palette, cfg) -> (3,)``.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ if TYPE_CHECKING:
 
 #: The readers whose sureness judges a cast: colour is what they read.
 LIGHT_READERS = ("floor", "path")
+#: Added to every 0..255 channel value before its log: dark pixels' noise does not swing the chroma.
+CHROMA_OFFSET = 8.0
 
 
 def apply_gains(crops: np.ndarray, gains: np.ndarray) -> np.ndarray:
@@ -76,3 +85,46 @@ def light_gains(crops: np.ndarray, corner: np.ndarray, model: TileModel, cfg: Vi
                 score = score + sure.reshape(len(cands), -1).sum(axis=1)
         best = cands[int(np.argmax(score))]
     return cast_gains(*best)
+
+
+def chroma(pixels: np.ndarray) -> np.ndarray:
+    """BGR ``pixels`` ``(..., 3)`` (any shape, at least one pixel) -> their median chroma ``(2,)``:
+    log blue over green and log red over green (a cast adds the same to every pixel's)."""
+    values = np.asarray(pixels).reshape(-1, 3)
+    if values.shape[0] == 0:
+        raise ValueError("chroma needs at least one pixel")
+    logs = np.log(values.astype(np.float32) + CHROMA_OFFSET)
+    return np.array([np.median(logs[:, 0] - logs[:, 1]), np.median(logs[:, 2] - logs[:, 1])])
+
+
+def tile_chroma(crops: np.ndarray) -> np.ndarray:
+    """``(K, T, T, 3)`` uint8 BGR crops -> ``(K, 2)`` each crop's :func:`chroma` (its floor, the most
+    of its pixels)."""
+    if crops.ndim != 4 or crops.shape[-1] != 3 or crops.dtype != np.uint8:
+        raise ValueError(f"crops must be (K, T, T, 3) uint8, got {crops.shape} {crops.dtype}")
+    return np.stack([chroma(crop) for crop in crops]) if len(crops) else np.zeros((0, 2))
+
+
+def palette_cast(chromas: np.ndarray, palette: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """The cast ``(2,)`` (added log B/G, log R/G) that best explains tiles of chroma ``chromas``
+    ``(K, 2)`` as floors of ``palette`` ``(F, 2)``: on a grid of step ``cfg.palette_step`` out to
+    ``cfg.palette_reach``, the least sum over tiles of the squared distance to the nearest floor,
+    each capped at ``cfg.palette_cap`` (a tile of no floor, a glare), plus ``cfg.palette_prior``
+    times the cast's squared length per tile."""
+    chromas = np.asarray(chromas, dtype=np.float64)
+    palette = np.asarray(palette, dtype=np.float64)
+    if chromas.ndim != 2 or chromas.shape[1] != 2 or palette.ndim != 2 or palette.shape[1] != 2 or not len(palette):
+        raise ValueError(f"chromas must be (K, 2) and palette (F, 2) with F >= 1, got {chromas.shape}, {palette.shape}")
+    axis = np.arange(-cfg.palette_reach, cfg.palette_reach + 1e-9, cfg.palette_step)
+    casts = np.stack(np.meshgrid(axis, axis, indexing="ij"), axis=-1).reshape(-1, 2)  # (G, 2)
+    shifted = chromas[None, :, None, :] - casts[:, None, None, :] - palette[None, None]  # (G, K, F, 2)
+    nearest = np.minimum(np.square(shifted).sum(axis=-1).min(axis=-1), cfg.palette_cap)  # (G, K)
+    cost = nearest.sum(axis=1) + cfg.palette_prior * len(chromas) * np.square(casts).sum(axis=1)
+    return casts[int(np.argmin(cost))]
+
+
+def palette_gains(crops: np.ndarray, palette: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """One garden's ``crops`` ``(16, T, T, 3)`` and its copy's floor ``palette`` ``(F, 2)`` -> BGR
+    gains ``(3,)`` that undo the cast :func:`palette_cast` finds (geometric mean 1)."""
+    blue, red = palette_cast(tile_chroma(crops), palette, cfg)
+    return cast_gains(-blue, -red)

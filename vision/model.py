@@ -100,6 +100,22 @@ class TileModel:
             raise ValueError(f"model lacks readers: {', '.join(missing)}")
         if "corner" in self.upright or any(r not in READERS for r in self.upright):
             raise ValueError(f"upright readers must be among {READERS[:-1]}, got {self.upright}")
+        self.floor_palette()  # a malformed one refused now, not at the first read
+
+    def floor_palette(self) -> np.ndarray | None:
+        """An enrolled copy's colour of each floor, ``(6, 2)`` chroma in ``ALL_FLOORS`` order
+        (``meta["floor_palette"]``, floor name -> [log B/G, log R/G], written by
+        :func:`vision.enrol.floor_palette`), or None for a model without one."""
+        stored = self.meta.get("floor_palette")
+        if stored is None:
+            return None
+        try:
+            palette = np.array([[float(v) for v in stored[f.value]] for f in ALL_FLOORS])
+        except (KeyError, TypeError, ValueError):
+            raise ValueError("floor_palette must give two numbers for each of the six floors") from None
+        if palette.shape != (len(ALL_FLOORS), 2) or not np.all(np.isfinite(palette)):
+            raise ValueError("floor_palette must give two finite numbers for each of the six floors")
+        return palette
 
     def predict_probs(self, crops: np.ndarray) -> AttributeProbs:
         """``(C, T, T, 3)`` tile crops (C a multiple of 16) -> per-attribute probabilities.

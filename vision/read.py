@@ -23,7 +23,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
-from vision.light import apply_gains, light_gains
+from vision.light import apply_gains, light_gains, palette_gains
 from vision.locate import GridLocation, locate_grid
 from vision.model import TileModel, load_model
 
@@ -190,13 +190,18 @@ def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: Til
                       ) -> tuple[AttributeProbs, AttributeProbs]:
     """One garden's ``crops`` ``(16, T, T, 3)`` -> (their probabilities, read with the light's colour
     cast undone (:func:`vision.light.light_gains`) when the least sure tile reads below
-    ``cfg.light_gate``; the probabilities as seen). ``read``: the tiles as seen when the outline
+    ``cfg.light_gate``, or always by the model's floor palette when it has one
+    (:func:`vision.light.palette_gains`); the probabilities as seen). ``read``: the tiles as seen when the outline
     choice has read them already."""
     cfg = model.cfg
     seen = model.predict_probs(crops) if read is None else read
-    if float(decode(seen, cfg)[0].confidence.min()) >= cfg.light_gate:
+    palette = model.floor_palette()
+    if palette is not None:  # an enrolled copy: its floors' colours tell the cast, sure or not
+        gains = palette_gains(crops, palette, cfg)
+    elif float(decode(seen, cfg)[0].confidence.min()) >= cfg.light_gate:
         return seen, seen
-    gains = light_gains(crops, seen.corner, model, cfg)
+    else:
+        gains = light_gains(crops, seen.corner, model, cfg)
     if np.allclose(gains, 1.0):
         return seen, seen
     return model.predict_probs(apply_gains(crops, gains)), seen

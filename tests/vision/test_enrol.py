@@ -124,6 +124,7 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
     model = build_copy_model(result, base, ecfg, work_dir=tmp_path / "work")
     assert model.mask is base.mask  # no board photo: the bundled tile map is kept
     assert "floor reader pooled" in model.meta["trained_on"][0]
+    assert model.floor_palette() is None  # three floors enrolled: no palette, the light found as before
     own = build_copy_model(result, base, replace(ecfg, floor_pool=0.0), work_dir=tmp_path / "work0")
     crops = np.random.default_rng(5).integers(0, 256, (16, base.cfg.tile_side, base.cfg.tile_side, 3), np.uint8)
     feats = model.readers["floor"].transform_crops(crops)
@@ -187,3 +188,63 @@ def test_floor_names() -> None:
     assert parse_floor("Cherry-Blossom") is Floor.CHERRY_BLOSSOM
     with pytest.raises(EnrolError, match="unknown floor"):
         parse_floor("lava")
+
+
+def _board_photo(board: np.ndarray, tiles_seed: int, gains: np.ndarray) -> np.ndarray:
+    """A 400x400 photo: ``board`` (400, 400, 3) with a 4×4 block of plain random tiles at 80..320,
+    the whole in a light of BGR ``gains``."""
+    image = board.copy()
+    colours = np.random.default_rng(tiles_seed).integers(40, 220, (4, 4, 3))
+    for r in range(4):
+        for c in range(4):
+            image[80 + 60 * r + 2:80 + 60 * (r + 1) - 2, 80 + 60 * c + 2:80 + 60 * (c + 1) - 2] = colours[r, c]
+    return np.clip(image * gains, 0, 255).astype(np.uint8)
+
+
+def _printed_board(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    noise = cv2.resize(rng.uniform(60, 200, (25, 25, 3)), (400, 400), interpolation=cv2.INTER_CUBIC)
+    return np.clip(noise, 0, 255).astype(np.float64)
+
+
+def test_photo_casts_come_from_the_board_around_the_block_when_the_boards_agree() -> None:
+    from vision.enrol import photo_casts
+    from vision.light import cast_gains
+
+    block = np.array([[80.0, 80.0], [320.0, 80.0], [320.0, 320.0], [80.0, 320.0]])
+    board = _printed_board(1)
+    lights = [cast_gains(0.0, 0.0), cast_gains(0.3, -0.2), cast_gains(-0.2, 0.25)]
+    images = [_board_photo(board, k, g) for k, g in enumerate(lights)]
+    casts = photo_casts(images, [block] * 3)
+    want = np.array([[np.log(g[0] / g[1]), np.log(g[2] / g[1])] for g in lights])
+    assert np.allclose(casts, want - want.mean(axis=0), atol=0.03)
+    # a photo on another board says nothing of its light; one photo alone has nothing to compare
+    other = _board_photo(_printed_board(2), 3, cast_gains(0.3, 0.3))
+    mixed = photo_casts([*images, other], [block] * 4)
+    assert np.allclose(mixed[3], 0.0) and np.allclose(mixed[:3], want - want.mean(axis=0), atol=0.03)
+    assert np.allclose(photo_casts(images[:1], [block]), 0.0)
+
+
+def test_the_floor_palette_is_each_floors_colour_in_one_light() -> None:
+    from scorer.vocab import ALL_FLOORS
+    from vision.enrol import Enrolment, FloorPhoto, floor_palette
+
+    rng = np.random.default_rng(8)
+    colour = {f: rng.integers(60, 200, 3) for f in ALL_FLOORS}
+    photos, gardens = [], []
+    for floor in ALL_FLOORS:
+        garden = enrolment_garden(floor, rng)
+        crops = np.stack([np.full((16, 16, 3), colour[tile.floor], np.uint8) for _, tile in garden.cells()])
+        photos.append(FloorPhoto(floor, Path(f"{floor.value}.jpg"), crops=crops))
+        gardens.append(garden)
+    enrolment = Enrolment(photos, gardens, [()] * len(photos))
+    casts = np.zeros((len(photos), 2))
+    casts[1] = [0.2, -0.1]  # the second photo's light was bluer and less red than the others'
+    palette = floor_palette(enrolment, casts)
+
+    def chroma_of(bgr: np.ndarray) -> np.ndarray:
+        return np.log((bgr[[0, 2]] + 8.0) / (bgr[1] + 8.0))
+
+    for k, floor in enumerate(ALL_FLOORS):
+        assert palette[floor.value] == pytest.approx(chroma_of(colour[floor]) - casts[k], abs=1e-3)
+    assert floor_palette(Enrolment(photos[:5], gardens[:5], [()] * 5)) is None  # a floor not enrolled

@@ -189,3 +189,23 @@ def test_pooled_linear_averages_the_two_readers_logits() -> None:
     two = make_pipeline(StandardScaler(), LogisticRegression(max_iter=300)).fit(x, np.where(y == "a", "a", "b"))
     with pytest.raises(ValueError, match="same features and classes"):
         pooled_linear(own, two, 0.5)
+
+
+def test_a_floor_palette_is_stored_and_a_malformed_one_refused(tiny_model, tmp_path) -> None:
+    from dataclasses import replace as dc_replace
+
+    from scorer.vocab import ALL_FLOORS
+
+    assert tiny_model.floor_palette() is None  # trained on our art, not enrolled: no palette
+    good = {f.value: [0.1 * i, -0.1 * i] for i, f in enumerate(ALL_FLOORS)}
+    copy = dc_replace(tiny_model, meta={**tiny_model.meta, "floor_palette": good})
+    loaded = load_model(copy.save(tmp_path / "copy.skops"))
+    assert np.allclose(loaded.floor_palette(), [[0.1 * i, -0.1 * i] for i in range(len(ALL_FLOORS))])
+    for bad in ({"sand": [0.0, 0.0]}, {**good, "sand": [0.0, "x"]}, {**good, "sand": [0.0, float("nan")]},
+                {**good, "sand": [0.0, 0.0, 0.0]}, [1, 2]):
+        with pytest.raises(ValueError, match="floor_palette"):
+            dc_replace(tiny_model, meta={**tiny_model.meta, "floor_palette": bad})
+    broken = dc_replace(tiny_model, meta={**tiny_model.meta})
+    broken.meta["floor_palette"] = {"sand": [0.0, 0.0]}  # written by hand into a file
+    with pytest.raises(ModelLoadError, match="floor_palette"):
+        load_model(broken.save(tmp_path / "broken.skops"))
