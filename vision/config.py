@@ -321,6 +321,10 @@ class VisionConfig:
     palette_step: float = 0.05
     palette_cap: float = 0.04
     palette_prior: float = 0.02
+    #: ... and, in that light, weighs the floor reader's probabilities by how near each tile's
+    #: chroma lies to each floor's (:func:`vision.light.palette_likelihood`).
+    palette_sigma: float = 0.1
+    palette_floor_cap: float = 0.1
 
     # --- decoding ------------------------------------------------------------------------------
     #: Probabilities are clipped to at least this before taking logs.

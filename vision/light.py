@@ -16,7 +16,9 @@ floors (its *floor palette*, one chroma per floor). A cast then shifts every til
 same amount, and the shift that brings the garden's 16 tiles nearest to the palette is the cast:
 
 - ``chroma(pixels) -> (2,)``, ``tile_chroma(crops) -> (K, 2)``: median (log B/G, log R/G);
-- ``palette_cast(chromas, palette, cfg) -> (2,)`` and ``palette_gains(crops, palette, cfg) -> (3,)``.
+- ``palette_cast(chromas, palette, cfg) -> (2,)`` and ``palette_gains(crops, palette, cfg) -> (3,)``;
+- ``palette_likelihood(crops, palette, cfg) -> (K, F)``: how well each tile, in that light, has
+  each floor's colour; the floor reader's probabilities are weighed by it.
 """
 
 from __future__ import annotations
@@ -128,3 +130,12 @@ def palette_gains(crops: np.ndarray, palette: np.ndarray, cfg: VisionConfig) -> 
     gains ``(3,)`` that undo the cast :func:`palette_cast` finds (geometric mean 1)."""
     blue, red = palette_cast(tile_chroma(crops), palette, cfg)
     return cast_gains(-blue, -red)
+
+
+def palette_likelihood(crops: np.ndarray, palette: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """``(K, T, T, 3)`` crops (their cast undone) and a floor ``palette`` ``(F, 2)`` -> ``(K, F)``
+    likelihoods in (0, 1]: ``exp(-d² / (2 cfg.palette_sigma²))`` of each crop's chroma distance ``d``
+    to each floor's colour, ``d²`` capped at ``cfg.palette_floor_cap`` (a figure or glare that
+    hides the floor weighs every floor alike)."""
+    d2 = np.square(tile_chroma(crops)[:, None, :] - np.asarray(palette)[None]).sum(axis=-1)
+    return np.exp(-np.minimum(d2, cfg.palette_floor_cap) / (2 * cfg.palette_sigma ** 2))

@@ -12,7 +12,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Union
 
@@ -23,7 +23,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
-from vision.light import apply_gains, light_gains, palette_gains
+from vision.light import apply_gains, light_gains, palette_gains, palette_likelihood
 from vision.locate import GridLocation, locate_grid
 from vision.model import TileModel, load_model
 
@@ -191,17 +191,21 @@ def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: Til
     """One garden's ``crops`` ``(16, T, T, 3)`` -> (their probabilities, read with the light's colour
     cast undone (:func:`vision.light.light_gains`) when the least sure tile reads below
     ``cfg.light_gate``, or always by the model's floor palette when it has one
-    (:func:`vision.light.palette_gains`); the probabilities as seen). ``read``: the tiles as seen when the outline
-    choice has read them already."""
+    (:func:`vision.light.palette_gains`, the floors then weighed by it too,
+    :func:`vision.light.palette_likelihood`); the probabilities as seen). ``read``: the tiles as
+    seen when the outline choice has read them already."""
     cfg = model.cfg
     seen = model.predict_probs(crops) if read is None else read
     palette = model.floor_palette()
     if palette is not None:  # an enrolled copy: its floors' colours tell the cast, sure or not
-        gains = palette_gains(crops, palette, cfg)
-    elif float(decode(seen, cfg)[0].confidence.min()) >= cfg.light_gate:
+        lit_crops = apply_gains(crops, palette_gains(crops, palette, cfg))
+        lit = model.predict_probs(lit_crops)
+        floor = lit.floor * palette_likelihood(lit_crops, palette, cfg)
+        floor /= np.maximum(floor.sum(axis=1, keepdims=True), 1e-12)
+        return replace(lit, floor=floor), seen
+    if float(decode(seen, cfg)[0].confidence.min()) >= cfg.light_gate:
         return seen, seen
-    else:
-        gains = light_gains(crops, seen.corner, model, cfg)
+    gains = light_gains(crops, seen.corner, model, cfg)
     if np.allclose(gains, 1.0):
         return seen, seen
     return model.predict_probs(apply_gains(crops, gains)), seen

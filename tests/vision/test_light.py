@@ -12,7 +12,16 @@ from vision.config import DEFAULT_CONFIG
 from vision.crop import crop_tiles
 from vision.dataset import iter_labelled
 from vision.decode import decode
-from vision.light import apply_gains, cast_gains, chroma, light_gains, palette_cast, palette_gains, tile_chroma
+from vision.light import (
+    apply_gains,
+    cast_gains,
+    chroma,
+    light_gains,
+    palette_cast,
+    palette_gains,
+    palette_likelihood,
+    tile_chroma,
+)
 from vision.read import read_in_its_light
 
 from .conftest import random_crops
@@ -125,14 +134,29 @@ def test_palette_cast_finds_the_shift_shared_by_a_gardens_tiles() -> None:
 def test_palette_gains_undo_a_tungsten_cast_on_a_gardens_tiles() -> None:
     rng = np.random.default_rng(4)
     floors = rng.integers(0, len(PALETTE), 16)
-    # plain tiles of the palette's colours (green 150), speckled
-    green = 150.0
-    bgr = np.stack([green * np.exp(PALETTE[floors, 0]), np.full(16, green), green * np.exp(PALETTE[floors, 1])], 1)
-    crops = np.clip(bgr[:, None, None, :] + rng.normal(0, 4, (16, 12, 12, 3)) - 8, 0, 255).astype(np.uint8)
+    crops = _palette_tiles(floors, rng)
     lit = apply_gains(crops, TUNGSTEN)
     undone = apply_gains(lit, palette_gains(lit, PALETTE, DEFAULT_CONFIG))
     assert np.abs(tile_chroma(lit) - PALETTE[floors]).max() > 0.3
     assert np.abs(tile_chroma(undone) - PALETTE[floors]).max() < 0.08
+
+
+def _palette_tiles(floors: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Speckled plain tiles ``(16, 12, 12, 3)`` of the palette's colours (green 150)."""
+    green = 150.0
+    bgr = np.stack([green * np.exp(PALETTE[floors, 0]), np.full(len(floors), green),
+                    green * np.exp(PALETTE[floors, 1])], 1)
+    return np.clip(bgr[:, None, None, :] + rng.normal(0, 4, (len(floors), 12, 12, 3)) - 8, 0, 255).astype(np.uint8)
+
+
+def test_palette_likelihood_favours_the_floor_of_a_tiles_colour_and_caps_the_others() -> None:
+    floors = np.arange(len(PALETTE))
+    like = palette_likelihood(_palette_tiles(floors, np.random.default_rng(5)), PALETTE, DEFAULT_CONFIG)
+    assert like.shape == (len(PALETTE), len(PALETTE))
+    assert np.array_equal(like.argmax(axis=1), floors)
+    assert like[floors, floors].min() > 0.8
+    floor_value = np.exp(-DEFAULT_CONFIG.palette_floor_cap / (2 * DEFAULT_CONFIG.palette_sigma ** 2))
+    assert like.min() == pytest.approx(floor_value)  # far floors all weigh the same: the cap
 
 
 def test_a_copy_model_with_a_floor_palette_reads_through_a_cast(easy_photos, bundled_model) -> None:
@@ -157,7 +181,6 @@ def test_a_copy_model_with_a_floor_palette_reads_through_a_cast(easy_photos, bun
         lit, seen = read_in_its_light(cast, None, copy)
         cast_right += _right(seen, photo.garden, cfg)
         undone_right += _right(lit, photo.garden, cfg)
-    print(cast_right, undone_right)
     assert undone_right >= cast_right + 8, (cast_right, undone_right)
 
 
