@@ -325,6 +325,9 @@ class VisionConfig:
     #: chroma lies to each floor's (:func:`vision.light.palette_likelihood`).
     palette_sigma: float = 0.1
     palette_floor_cap: float = 0.1
+    #: A tile whose reading the palette's light changed is listed for review unless it reads at
+    #: least this surely in that light (a copy's cast is found from its own floors' colours).
+    palette_review_confidence: float = 0.9
 
     # --- decoding ------------------------------------------------------------------------------
     #: Probabilities are clipped to at least this before taking logs.

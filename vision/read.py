@@ -264,11 +264,14 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
     cfg = tile_model.cfg
+    # a tile the light changes is in doubt; by a copy's palette, only when not read surely in that light
+    doubt_changed = 1.0 if tile_model.floor_palette() is None else cfg.palette_review_confidence
     for cut, dec, dec_seen, cs in zip(prepared, decoded, as_seen, per_corners):
         timings = dict(cut.timings)
         timings["classify"] += t_classify
         reasons = cut.reasons
-        changed = {cell_name(cell) for cell, tile in dec.garden.cells() if dec_seen.garden[cell] != tile}
+        changed = {cell_name(cell) for cell, tile in dec.garden.cells()
+                   if dec_seen.garden[cell] != tile and dec.confidence[cell] < doubt_changed}
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in changed or name in dec.review)
         if cs is None:
             unsure = unsure_reading(dec.confidence, dec.review, cfg) or unsure_reading(dec_seen.confidence,
