@@ -2,13 +2,16 @@
 
     .venv/bin/python scripts/bench_enrol.py [--style ink] [--enrol-seed 731001] [--test-seed 732001]
                                             [--count 100] [--skip-bench] [--labels-only]
+                                            [--test-board random|copy]
 
 1. Renders (once, into data/): six enrolment photos (each floor's 15 tiles + one other, any order
    and turns; zoo family, easy camera) and ``--count`` test gardens (zoo family, mixed difficulty),
    all in ``--style`` (``ink`` is never used for training or tuning). With ``--boards one`` (the
    default) the six photos show one random zoo board, as a player's photos of their copy do
    (``data/enrol-STYLE-zoo-board-SEED``); ``--boards each`` draws a board per photo, as the first
-   sets were (``data/enrol-STYLE-zoo[-SEED]``).
+   sets were (``data/enrol-STYLE-zoo[-SEED]``). The test gardens lie each on a random zoo board,
+   or with ``--test-board copy`` all on the copy's own board, as its games do
+   (``data/STYLE-zoo-TESTSEED-on-ENROLSEED``).
 2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, (A')
    the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
    and (B) with each photo's outline given (the player's four taps; labels still decided).
@@ -124,6 +127,8 @@ def main() -> int:
     ap.add_argument("--labels-only", action="store_true", help="decide the labels only (no models, no bench)")
     ap.add_argument("--boards", choices=("one", "each"), default="one",
                     help="the enrolment photos on one board (a copy's) or each on a board of its own")
+    ap.add_argument("--test-board", choices=("random", "copy"), default="random",
+                    help="the test gardens each on a random zoo board, or all on the copy's own board (--boards one)")
     args = ap.parse_args()
     data = ROOT / "data"
     first = {"ink": 731001, "alt": 733001}.get(args.style)
@@ -132,7 +137,10 @@ def main() -> int:
     else:
         src = data / (f"enrol-{args.style}-zoo" if args.enrol_seed == first
                       else f"enrol-{args.style}-zoo-{args.enrol_seed}")
-    test = data / f"{args.style}-zoo-{args.test_seed}"
+    test = data / (f"{args.style}-zoo-{args.test_seed}" if args.test_board == "random"
+                   else f"{args.style}-zoo-{args.test_seed}-on-{args.enrol_seed}")
+    if args.test_board == "copy" and args.boards != "one":
+        ap.error("--test-board copy needs --boards one (a copy's board)")
     if not src.is_dir():
         board = None
         if args.boards == "one":  # the copy's board, drawn from its own stream of the seed
@@ -141,8 +149,9 @@ def main() -> int:
             cv2.imwrite(str(src / "board-picture.png"), board)
         render_enrolment_set(src, args.enrol_seed, style=args.style, family="zoo", difficulty="easy",
                              board_image=board)
-    if not test.is_dir():
-        generate_dataset(test, args.count, args.test_seed, style=args.style, family="zoo")
+    if not test.is_dir():  # on the copy's board: the one drawn for its enrolment photos
+        board = (cv2.imread(str(src / "board-picture.png")) if args.test_board == "copy" else None)
+        generate_dataset(test, args.count, args.test_seed, style=args.style, family="zoo", board_image=board)
     base = resolve_model(None)
     ecfg = replace(DEFAULT_ENROL, renders=args.renders)
     print(f"== {args.style} style, enrolment photos {src.name} (seed {args.enrol_seed}), "

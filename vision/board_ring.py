@@ -83,6 +83,12 @@ def _frame(rcfg: RingConfig, n: int) -> tuple[int, np.ndarray, int, int]:
     return side, block, 0, out - round(rcfg.skip * t)
 
 
+def ring_size(n: int = 4, rcfg: RingConfig = DEFAULT_RING) -> int:
+    """Pixels ``P`` of one side's strip in :func:`ring_features` for an n×n block."""
+    side, _, top, bottom = _frame(rcfg, n)
+    return (bottom - top) * side
+
+
 def ring_features(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: RingConfig = DEFAULT_RING
                   ) -> np.ndarray:
     """``image`` ``(M, N, 3)`` uint8 BGR and a block outline ``corners`` ``(4, 2)`` (TL, TR, BR, BL)

@@ -328,8 +328,6 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
       each aligned to the other's, are each other's references, their doubt lifted.
     - Where nothing agrees enough, the photos are as they were. Outlines given in a sidecar are
       never moved."""
-    from vision.synth.photo import BOARD_MARGIN
-
     cfg, rcfg = model.cfg, ecfg.ring
     out = list(photos)
     found = [j for j, ph in enumerate(photos) if ph.located]
@@ -338,11 +336,8 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
     for j in sure:
         images[j] = load_image_scaled(photos[j].path, cfg)[0]
         refs[j] = ring_features(images[j], photos[j].corners, GRID_SIZE, rcfg)[0]
-    if board is not None:  # its spaces fill the middle, BOARD_MARGIN of their side around them
-        side = board.shape[0] / (1 + 2 * BOARD_MARGIN)
-        lo, hi = (board.shape[0] - side) / 2, (board.shape[0] + side) / 2
-        spaces = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
-        refs[-1] = ring_features(board, spaces, GRID_SIZE, rcfg)[0]
+    if board is not None:
+        refs[-1] = ring_features(board, board_spaces(board), GRID_SIZE, rcfg)[0]
 
     def place(j: int) -> RingPlacement | None:
         others = [ref for i, ref in refs.items() if i != j]
@@ -417,6 +412,16 @@ def _agreeing_pair(found: Sequence[int], photos: Sequence[FloorPhoto], images: d
             if value >= best:
                 best, pair = value, (i, j)
     return pair
+
+
+def board_spaces(board: np.ndarray) -> np.ndarray:
+    """The 4×4 spaces' outline ``(4, 2)`` in a board's picture ``(B, B, 3)`` (:func:`board_picture`):
+    they fill the middle, :data:`vision.synth.photo.BOARD_MARGIN` of their side around them."""
+    from vision.synth.photo import BOARD_MARGIN
+
+    side = board.shape[0] / (1 + 2 * BOARD_MARGIN)
+    lo, hi = (board.shape[0] - side) / 2, (board.shape[0] + side) / 2
+    return np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float64)
 
 
 def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> np.ndarray:
@@ -798,7 +803,7 @@ def write_labels(enrolment: Enrolment, out_dir: str | Path) -> list[Path]:
 def copy_art(enrolment: Enrolment, side: int, cfg: VisionConfig, casts: np.ndarray | None = None) -> TileArt:
     """The copy's tile pictures: every enrolment photo's own-floor tiles (the odd one left out),
     upright, ``side`` pixels -> :class:`vision.synth.exemplar.TileArt`; with ``casts`` ``(J, 2)``
-    (:func:`enrolment_casts`) each photo's cast undone first, so all are in one light."""
+    (:func:`enrolment_board`) each photo's cast undone first, so all are in one light."""
     kinds: list[TileKind] = []
     images = []
     with tempfile.TemporaryDirectory(prefix="zengarden-enrol-") as tmp:
@@ -826,38 +831,54 @@ def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig, casts: 
     return out
 
 
-def photo_casts(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg: EnrolConfig = DEFAULT_ENROL
-                ) -> np.ndarray:
-    """Each enrolment photo's light against the others': ``(J, 2)`` chroma casts (log B/G, log
-    R/G) from the band of board around each block (:func:`vision.board_ring.band_chroma`), taken
-    against their mean, for the photos whose band agrees with the others' (one board,
-    ``ecfg.palette_board_agreement``); zero for a photo on another board, and all zero unless two
-    agree."""
+@dataclass(frozen=True)
+class CopyBoard:
+    """What the enrolment photos show of the copy's board: per photo its light's ``casts`` ``(J, 2)``
+    against the others' (:func:`copy_board`), and the band of board around the block in the photos
+    that show the common board, ``refs`` ``(R, 4, 3, P)`` (:func:`vision.board_ring.ring_features`,
+    first turn), for placing a garden in doubt by that board when it is read."""
+
+    casts: np.ndarray
+    refs: np.ndarray
+
+
+def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg: EnrolConfig = DEFAULT_ENROL,
+               board: np.ndarray | None = None) -> CopyBoard:
+    """The enrolment photos ``(M, N, 3)`` with their blocks' ``corners`` ``(4, 2)`` -> their
+    :class:`CopyBoard`. Photos whose band of board agrees with the others' (median
+    :func:`vision.board_ring.ring_agreement` at least ``ecfg.palette_board_agreement``) show one
+    board; for them the band's colour (:func:`vision.board_ring.band_chroma`) less its mean over
+    them is their light's cast (zero for a photo on another board, and for all unless two agree),
+    and their bands are the references, with the empty board's picture's (``board``,
+    :func:`board_picture`) when given."""
     count = len(images)
     casts = np.zeros((count, 2))
-    if count < 2:
-        return casts
-    refs = [ring_features(img, c, GRID_SIZE, ecfg.ring)[0] for img, c in zip(images, corners)]
-    agree = [float(np.median([ring_agreement(images[i], corners[i], [refs[j]], GRID_SIZE, ecfg.ring)
-                              for j in range(count) if j != i])) for i in range(count)]
-    same = [i for i in range(count) if agree[i] >= ecfg.palette_board_agreement]
-    if len(same) < 2:
-        return casts
-    bands = np.stack([band_chroma(images[i], corners[i], GRID_SIZE, ecfg.ring) for i in same])
-    casts[same] = bands - bands.mean(axis=0)
-    return casts
+    bands = [ring_features(img, c, GRID_SIZE, ecfg.ring)[0] for img, c in zip(images, corners)]
+    same: list[int] = []
+    if count >= 2:
+        agree = [float(np.median([ring_agreement(images[i], corners[i], [bands[j]], GRID_SIZE, ecfg.ring)
+                                  for j in range(count) if j != i])) for i in range(count)]
+        same = [i for i in range(count) if agree[i] >= ecfg.palette_board_agreement]
+    if len(same) >= 2:
+        colours = np.stack([band_chroma(images[i], corners[i], GRID_SIZE, ecfg.ring) for i in same])
+        casts[same] = colours - colours.mean(axis=0)
+    refs = [bands[i] for i in same] if len(same) >= 2 else []
+    if board is not None:
+        refs.append(ring_features(board, board_spaces(board), GRID_SIZE, ecfg.ring)[0])
+    shape = (0, *bands[0].shape) if bands else (0, 4, 3, 0)
+    return CopyBoard(casts, np.stack(refs).astype(np.float32) if refs else np.zeros(shape, np.float32))
 
 
-def enrolment_casts(enrolment: Enrolment, cfg: VisionConfig, ecfg: EnrolConfig = DEFAULT_ENROL) -> np.ndarray:
-    """:func:`photo_casts` of an enrolment's photos ``(J, 2)``."""
+def enrolment_board(enrolment: Enrolment, cfg: VisionConfig, ecfg: EnrolConfig = DEFAULT_ENROL) -> CopyBoard:
+    """:func:`copy_board` of an enrolment's photos (and its board's picture)."""
     images = [load_image_scaled(ph.path, cfg)[0] for ph in enrolment.photos]
-    return photo_casts(images, [ph.corners for ph in enrolment.photos], ecfg)
+    return copy_board(images, [ph.corners for ph in enrolment.photos], ecfg, enrolment.board)
 
 
 def floor_palette(enrolment: Enrolment, casts: np.ndarray | None = None) -> dict[str, list[float]] | None:
     """The copy's colour of each floor (floor name -> [log B/G, log R/G]): the median chroma
     (:func:`vision.light.tile_chroma`) of each photo's own-floor tiles, its light's cast
-    (``casts`` ``(J, 2)``, :func:`enrolment_casts`; none when not given) taken off, averaged over a
+    (``casts`` ``(J, 2)``, :func:`enrolment_board`; none when not given) taken off, averaged over a
     floor's photos. None unless all six floors were enrolled (a tile of a floor missing would take
     the nearest one's colour)."""
     casts = np.zeros((len(enrolment.photos), 2)) if casts is None else casts
@@ -880,8 +901,10 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     (games' photos the players corrected), both weighted ``ecfg.photo_weight``; the tile map is
     learned again from the renders or kept from ``base`` (``ecfg.learn_map``); the floor reader is
     pooled with ``base``'s (``ecfg.floor_pool``). The enrolment photos are first brought to one
-    light (:func:`enrolment_casts`), and the copy's floor colours in it kept as the model's floor
-    palette (:func:`floor_palette`), by which every garden's cast is undone when it is read."""
+    light (:func:`enrolment_board`), and the copy's floor colours in it kept as the model's floor
+    palette (:func:`floor_palette`), by which every garden's cast is undone when it is read; the
+    band of board around the blocks of the photos that show one board (and the empty board's) is
+    kept too (``TileModel.board_refs``), by which a garden in doubt is placed on that board."""
     from vision.synth.generate import photo_rng
     from vision.synth.photo import render_photo
     from vision.train import fit_readers, pooled_linear, refit_mask
@@ -891,7 +914,8 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     with tempfile.TemporaryDirectory(prefix="zengarden-enrol-") as tmp_name:
         tmp = Path(work_dir) if work_dir is not None else Path(tmp_name)
         tmp.mkdir(parents=True, exist_ok=True)
-        casts = enrolment_casts(enrolment, cfg, ecfg)  # the photos brought to one light
+        seen_board = enrolment_board(enrolment, cfg, ecfg)  # the photos brought to one light
+        casts = seen_board.casts
         art = copy_art(enrolment, ecfg.art_side, cfg, casts)
         rendered = []
         on_board = 0
@@ -927,6 +951,8 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     palette = floor_palette(enrolment, casts)
     if palette is not None:  # the copy's floor colours, which tell each garden's cast when it is read
         model.meta["floor_palette"] = palette
+    if len(seen_board.refs):  # the copy's board, which places a garden in doubt when it is read
+        model.board_refs = seen_board.refs
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
                                 + (f", {on_board} of them on its own board" if on_board else "")

@@ -93,6 +93,9 @@ class TileModel:
     #: Readers that read each tile turned upright by the corner read (:func:`upright_crops`), so
     #: they learn a figure once instead of in four turns.
     upright: tuple[str, ...] = ()
+    #: An enrolled copy's board: the band of board around the block in its enrolment photos,
+    #: ``(R, 4, 3, P)`` float32 (:func:`vision.board_ring.ring_features`, first turn), or None.
+    board_refs: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         missing = [r for r in READERS if r not in self.readers]
@@ -101,6 +104,11 @@ class TileModel:
         if "corner" in self.upright or any(r not in READERS for r in self.upright):
             raise ValueError(f"upright readers must be among {READERS[:-1]}, got {self.upright}")
         self.floor_palette()  # a malformed one refused now, not at the first read
+        refs = self.board_refs
+        if refs is not None and not (isinstance(refs, np.ndarray) and refs.ndim == 4 and refs.shape[1:3] == (4, 3)
+                                     and len(refs) and np.all(np.isfinite(refs))):
+            shape = getattr(refs, "shape", refs)
+            raise ValueError(f"board_refs must be a non-empty finite (R, 4, 3, P) array, got {shape}")
 
     def floor_palette(self) -> np.ndarray | None:
         """An enrolled copy's colour of each floor, ``(6, 2)`` chroma in ``ALL_FLOORS`` order
@@ -191,6 +199,8 @@ class TileModel:
         payload = {"meta": json.dumps(meta), **{name: self.readers[name].estimator_ for name in READERS}}
         if self.mask is not None:
             payload["mask"] = self.mask
+        if self.board_refs is not None:
+            payload["board_refs"] = np.asarray(self.board_refs, np.float32)
         sio.dump(payload, path)
         return path
 
@@ -235,6 +245,6 @@ def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFI
         raise ModelLoadError(f"{path.name}: tile mask is not a classifier")
     upright = tuple(meta.get("upright", ()))
     try:
-        return TileModel(readers, model_cfg, meta, mask=mask, upright=upright)
+        return TileModel(readers, model_cfg, meta, mask=mask, upright=upright, board_refs=payload.get("board_refs"))
     except ValueError as exc:
         raise ModelLoadError(f"{path.name}: {exc}") from None

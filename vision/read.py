@@ -19,6 +19,7 @@ from typing import Any, Union
 import numpy as np
 
 from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
+from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
@@ -115,10 +116,14 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     reasons: tuple[str, ...] = ()
     located = None
     sure: dict[str, Any] = {}
+    on_board = False
     if corners is None:
         located = locate_grid(arr, 4, cfg, mask_model=model.mask,
                               accept=_read_surely(arr, model, sure) if cfg.accept_min_confidence else None)
         found, reasons = located.corners, located.reasons
+        placed = place_on_copy_board(arr, located, model) if located.check_outline else None
+        if placed is not None:
+            (found, reasons), on_board = placed, True
     else:
         found = check_corners(corners) * scale
     t1 = time.perf_counter()
@@ -128,7 +133,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     else:
         crops = crop_tiles(arr, found, cfg)
         probs = None
-        if located is not None and located.check_outline and located.alternatives:  # part of localising
+        if located is not None and located.check_outline and located.alternatives and not on_board:  # localising
             t_choose = time.perf_counter()
             found, crops, probs, moved, rival = choose_by_reading(arr, located, crops, model)
             reasons = (*reasons, moved) if moved else reasons
@@ -137,6 +142,26 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     t2 = time.perf_counter()
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
     return _Cut(read, found / scale, reasons, timings, located is not None and not rival)
+
+
+def place_on_copy_board(image: np.ndarray, located: GridLocation, model: TileModel
+                        ) -> tuple[np.ndarray, tuple[str, ...]] | None:
+    """A garden in doubt in ``image`` ``(M, N, 3)`` placed by an enrolled copy's board
+    (``model.board_refs``): the search's outlines, and the whole blocks a part of one may belong
+    to, judged by how well the band of board around them matches the copy's
+    (:func:`vision.board_ring.place_by_ring`) -> (corners ``(4, 2)``, the reasons left to check
+    it: none when the band agrees at least ``DEFAULT_RING.sure``), or None when it agrees less
+    than ``DEFAULT_RING.accept`` (another board, a table) or the model knows no board."""
+    refs, rcfg = model.board_refs, DEFAULT_RING
+    if refs is None or refs.shape[-1] != ring_size(4, rcfg):  # none, or made with other band sizes
+        return None
+    placed = place_by_ring(image, (located.corners, *located.alternatives), list(refs), model.cfg, rcfg)
+    if placed.agreement < rcfg.accept:
+        return None
+    if placed.agreement >= rcfg.sure:
+        return placed.corners, ()
+    return placed.corners, (*located.reasons, f"placed where the copy's board matches (agreement "
+                                              f"{placed.agreement:.2f} < {rcfg.sure})")
 
 
 def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> Callable[[np.ndarray, float], bool]:

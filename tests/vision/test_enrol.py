@@ -207,22 +207,30 @@ def _printed_board(seed: int) -> np.ndarray:
     return np.clip(noise, 0, 255).astype(np.float64)
 
 
-def test_photo_casts_come_from_the_board_around_the_block_when_the_boards_agree() -> None:
-    from vision.enrol import photo_casts
+def test_the_copy_board_gives_each_photos_cast_and_the_band_when_the_boards_agree() -> None:
+    from vision.board_ring import ring_size
+    from vision.enrol import board_spaces, copy_board
     from vision.light import cast_gains
 
     block = np.array([[80.0, 80.0], [320.0, 80.0], [320.0, 320.0], [80.0, 320.0]])
     board = _printed_board(1)
     lights = [cast_gains(0.0, 0.0), cast_gains(0.3, -0.2), cast_gains(-0.2, 0.25)]
     images = [_board_photo(board, k, g) for k, g in enumerate(lights)]
-    casts = photo_casts(images, [block] * 3)
+    seen = copy_board(images, [block] * 3)
     want = np.array([[np.log(g[0] / g[1]), np.log(g[2] / g[1])] for g in lights])
-    assert np.allclose(casts, want - want.mean(axis=0), atol=0.03)
-    # a photo on another board says nothing of its light; one photo alone has nothing to compare
+    assert np.allclose(seen.casts, want - want.mean(axis=0), atol=0.03)
+    assert seen.refs.shape == (3, 4, 3, ring_size()) and seen.refs.dtype == np.float32
+    # a photo on another board says nothing of its light and is no reference
     other = _board_photo(_printed_board(2), 3, cast_gains(0.3, 0.3))
-    mixed = photo_casts([*images, other], [block] * 4)
-    assert np.allclose(mixed[3], 0.0) and np.allclose(mixed[:3], want - want.mean(axis=0), atol=0.03)
-    assert np.allclose(photo_casts(images[:1], [block]), 0.0)
+    mixed = copy_board([*images, other], [block] * 4)
+    assert np.allclose(mixed.casts[3], 0.0) and np.allclose(mixed.casts[:3], want - want.mean(axis=0), atol=0.03)
+    assert len(mixed.refs) == 3
+    # one photo alone has nothing to compare; the empty board's picture is a reference of its own
+    alone = copy_board(images[:1], [block])
+    assert np.allclose(alone.casts, 0.0) and len(alone.refs) == 0
+    picture = cv2.resize(board.astype(np.uint8), (512, 512))
+    assert board_spaces(picture).shape == (4, 2)
+    assert len(copy_board(images[:1], [block], board=picture).refs) == 1
 
 
 def test_the_floor_palette_is_each_floors_colour_in_one_light() -> None:

@@ -220,3 +220,42 @@ def test_a_doubtful_lattice_whose_tiles_all_read_surely_is_not_to_be_checked(eas
         model = replace(bundled_model, cfg=replace(doubting, clear_min_confidence=bar))
         kept = read_garden(photo.image_path, model=model)
         assert kept.check_outline is True and any("weak lattice" in r for r in kept.outline_reasons)
+
+
+def _board_with_block(board_seed: int, tiles_seed: int) -> np.ndarray:
+    """A 400x400 photo of a printed board (its pattern from ``board_seed``) holding a 4×4 block of
+    plain random tiles (60 px, at 80..320)."""
+    import cv2
+
+    rng = np.random.default_rng(board_seed)
+    image = np.clip(cv2.resize(rng.uniform(60, 200, (25, 25, 3)), (400, 400), interpolation=cv2.INTER_CUBIC),
+                    0, 255).astype(np.uint8)
+    colours = np.random.default_rng(tiles_seed).integers(40, 220, (4, 4, 3))
+    for r in range(4):
+        for c in range(4):
+            image[82 + 60 * r:78 + 60 * (r + 1), 82 + 60 * c:78 + 60 * (c + 1)] = colours[r, c]
+    return image
+
+
+def test_a_garden_in_doubt_is_placed_by_the_copys_board(bundled_model) -> None:
+    import dataclasses
+
+    from vision.board_ring import ring_features
+    from vision.locate import GridLocation, block_offset
+    from vision.read import place_on_copy_board
+
+    block = np.array([[80.0, 80.0], [320.0, 80.0], [320.0, 320.0], [80.0, 320.0]])
+    image = _board_with_block(1, 2)
+    enrolled = ring_features(_board_with_block(1, 3), block)[0][None]  # the copy's board, other tiles on it
+    copy = dataclasses.replace(bundled_model, board_refs=enrolled)
+    off = block + np.array([60.0, 0.0])  # a column off, onto the board
+    located = GridLocation(off, 3.0, 2.5, True, ("weak lattice",), alternatives=(block + np.array([0.0, 60.0]),))
+    placed = place_on_copy_board(image, located, copy)
+    assert placed is not None
+    corners, reasons = placed
+    assert block_offset(corners, block)[0] < 0.25 and reasons == ()
+    # a model that knows no board, and a photo on another board: nothing moves
+    assert place_on_copy_board(image, located, bundled_model) is None
+    assert place_on_copy_board(_board_with_block(7, 2), located, copy) is None
+    with pytest.raises(ValueError, match="board_refs"):
+        dataclasses.replace(bundled_model, board_refs=np.zeros((2, 4, 2, 10), np.float32))

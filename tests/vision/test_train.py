@@ -191,16 +191,18 @@ def test_pooled_linear_averages_the_two_readers_logits() -> None:
         pooled_linear(own, two, 0.5)
 
 
-def test_a_floor_palette_is_stored_and_a_malformed_one_refused(tiny_model, tmp_path) -> None:
+def test_a_floor_palette_and_board_are_stored_and_a_malformed_palette_refused(tiny_model, tmp_path) -> None:
     from dataclasses import replace as dc_replace
 
     from scorer.vocab import ALL_FLOORS
 
     assert tiny_model.floor_palette() is None  # trained on our art, not enrolled: no palette
     good = {f.value: [0.1 * i, -0.1 * i] for i, f in enumerate(ALL_FLOORS)}
-    copy = dc_replace(tiny_model, meta={**tiny_model.meta, "floor_palette": good})
+    refs = np.random.default_rng(0).normal(size=(2, 4, 3, 30)).astype(np.float32)
+    copy = dc_replace(tiny_model, meta={**tiny_model.meta, "floor_palette": good}, board_refs=refs)
     loaded = load_model(copy.save(tmp_path / "copy.skops"))
     assert np.allclose(loaded.floor_palette(), [[0.1 * i, -0.1 * i] for i in range(len(ALL_FLOORS))])
+    assert np.array_equal(loaded.board_refs, refs) and tiny_model.board_refs is None
     for bad in ({"sand": [0.0, 0.0]}, {**good, "sand": [0.0, "x"]}, {**good, "sand": [0.0, float("nan")]},
                 {**good, "sand": [0.0, 0.0, 0.0]}, [1, 2]):
         with pytest.raises(ValueError, match="floor_palette"):

@@ -34,6 +34,7 @@ def generate_dataset(
     quality: int = 90,
     family: str = "classic",
     min_elevation: float | None = None,
+    board_image: np.ndarray | None = None,
 ) -> list[Path]:
     """Render ``count`` labelled photos into ``out_dir`` (created if needed).
 
@@ -44,7 +45,8 @@ def generate_dataset(
     ``seed``. ``family`` picks the scene's board, table and light (:mod:`vision.synth.scene`;
     ``dev`` is to judge changes by, ``zoo`` for measurement only). ``min_elevation`` (degrees, see
     :func:`render_photo`) lowers the camera below the family's range; it is recorded in the sidecar
-    when given.
+    when given. ``board_image`` (a board's picture, :func:`vision.synth.photo.random_board_picture`)
+    puts every garden on that one board, as a copy's games are.
 
     Returns:
         the image paths written, in order.
@@ -72,7 +74,7 @@ def generate_dataset(
         rng = photo_rng(int(seed), i)
         garden = random_garden(rng)
         image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style, family=family,
-                                    min_elevation=min_elevation)
+                                    min_elevation=min_elevation, board_image=board_image)
         extra = {"difficulty": difficulty, "severity": round(truth["severity"], 3), "style": style,
                  "family": family, "seed": int(seed), "index": i}
         if min_elevation is not None:
