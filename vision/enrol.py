@@ -127,9 +127,9 @@ class EnrolConfig:
     #: floor (this weight times their mean log-probability, :func:`floor_judge`); 0 turns that off.
     search_frame: bool = True
     floor_judge_weight: float = 1.0
-    #: The copy's floor palette (:func:`floor_palette`): photos whose band of board agrees this
-    #: well (median :func:`vision.board_ring.ring_agreement` with the others) show one board, and
-    #: its colour in each tells that photo's cast against theirs.
+    #: The copy's board (:func:`copy_board`): photos whose band of board agrees this well (median
+    #: :func:`vision.board_ring.ring_agreement` with the others) show one board; its colour in each
+    #: tells that photo's cast against theirs (for :func:`floor_palette`), and their bands are kept.
     palette_board_agreement: float = 0.15
 
     def __post_init__(self) -> None:

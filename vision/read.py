@@ -290,7 +290,7 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
     out = []
     cfg = tile_model.cfg
     # a tile the light changes is in doubt; by a copy's palette, only when not read surely in that light
-    doubt_changed = 1.0 if tile_model.floor_palette() is None else cfg.palette_review_confidence
+    doubt_changed = np.inf if tile_model.floor_palette() is None else cfg.palette_review_confidence
     for cut, dec, dec_seen, cs in zip(prepared, decoded, as_seen, per_corners):
         timings = dict(cut.timings)
         timings["classify"] += t_classify
