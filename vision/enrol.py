@@ -131,6 +131,8 @@ class EnrolConfig:
     #: :func:`vision.board_ring.ring_agreement` with the others) show one board; its colour in each
     #: tells that photo's cast against theirs (for :func:`floor_palette`), and their bands are kept.
     palette_board_agreement: float = 0.15
+    #: The floor palette is kept only when at least this share of the photos is so linked.
+    palette_min_linked: float = 0.5
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.floor_pool <= 1.0:
@@ -836,10 +838,12 @@ class CopyBoard:
     """What the enrolment photos show of the copy's board: per photo its light's ``casts`` ``(J, 2)``
     against the others' (:func:`copy_board`), and the band of board around the block in the photos
     that show the common board, ``refs`` ``(R, 4, 3, P)`` (:func:`vision.board_ring.ring_features`,
-    first turn), for placing a garden in doubt by that board when it is read."""
+    first turn), for placing a garden in doubt by that board when it is read; ``linked`` ``(J,)``
+    the photos whose cast the board tells (their band agrees with the others')."""
 
     casts: np.ndarray
     refs: np.ndarray
+    linked: np.ndarray
 
 
 def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg: EnrolConfig = DEFAULT_ENROL,
@@ -859,14 +863,17 @@ def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg
         agree = [float(np.median([ring_agreement(images[i], corners[i], [bands[j]], GRID_SIZE, ecfg.ring)
                                   for j in range(count) if j != i])) for i in range(count)]
         same = [i for i in range(count) if agree[i] >= ecfg.palette_board_agreement]
-    if len(same) >= 2:
+    same = same if len(same) >= 2 else []
+    if same:
         colours = np.stack([band_chroma(images[i], corners[i], GRID_SIZE, ecfg.ring) for i in same])
         casts[same] = colours - colours.mean(axis=0)
-    refs = [bands[i] for i in same] if len(same) >= 2 else []
+    refs = [bands[i] for i in same]
     if board is not None:
         refs.append(ring_features(board, board_spaces(board), GRID_SIZE, ecfg.ring)[0])
     shape = (0, *bands[0].shape) if bands else (0, 4, 3, 0)
-    return CopyBoard(casts, np.stack(refs).astype(np.float32) if refs else np.zeros(shape, np.float32))
+    linked = np.zeros(count, bool)
+    linked[same] = True
+    return CopyBoard(casts, np.stack(refs).astype(np.float32) if refs else np.zeros(shape, np.float32), linked)
 
 
 def enrolment_board(enrolment: Enrolment, cfg: VisionConfig, ecfg: EnrolConfig = DEFAULT_ENROL) -> CopyBoard:
@@ -902,7 +909,8 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     learned again from the renders or kept from ``base`` (``ecfg.learn_map``); the floor reader is
     pooled with ``base``'s (``ecfg.floor_pool``). The enrolment photos are first brought to one
     light (:func:`enrolment_board`), and the copy's floor colours in it kept as the model's floor
-    palette (:func:`floor_palette`), by which every garden's cast is undone when it is read; the
+    palette (:func:`floor_palette`; when at least ``ecfg.palette_min_linked`` of the photos are
+    linked by the board), by which every garden's cast is undone when it is read; the
     band of board around the blocks of the photos that show one board (and the empty board's) is
     kept too (``TileModel.board_refs``), by which a garden in doubt is placed on that board."""
     from vision.synth.generate import photo_rng
@@ -949,7 +957,9 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         except ValueError:  # a base whose floor reader is not linear: the copy's own is kept
             pass
     palette = floor_palette(enrolment, casts)
-    if palette is not None:  # the copy's floor colours, which tell each garden's cast when it is read
+    # the copy's floor colours, which tell each garden's cast when it is read: only when the board
+    # brings most photos to one light (each in a light of its own, the colours disagree)
+    if palette is not None and seen_board.linked.mean() >= ecfg.palette_min_linked:
         model.meta["floor_palette"] = palette
     if len(seen_board.refs):  # the copy's board, which places a garden in doubt when it is read
         model.board_refs = seen_board.refs

@@ -220,14 +220,15 @@ def test_the_copy_board_gives_each_photos_cast_and_the_band_when_the_boards_agre
     want = np.array([[np.log(g[0] / g[1]), np.log(g[2] / g[1])] for g in lights])
     assert np.allclose(seen.casts, want - want.mean(axis=0), atol=0.03)
     assert seen.refs.shape == (3, 4, 3, ring_size()) and seen.refs.dtype == np.float32
+    assert seen.linked.all()
     # a photo on another board says nothing of its light and is no reference
     other = _board_photo(_printed_board(2), 3, cast_gains(0.3, 0.3))
     mixed = copy_board([*images, other], [block] * 4)
     assert np.allclose(mixed.casts[3], 0.0) and np.allclose(mixed.casts[:3], want - want.mean(axis=0), atol=0.03)
-    assert len(mixed.refs) == 3
+    assert len(mixed.refs) == 3 and mixed.linked.tolist() == [True, True, True, False]
     # one photo alone has nothing to compare; the empty board's picture is a reference of its own
     alone = copy_board(images[:1], [block])
-    assert np.allclose(alone.casts, 0.0) and len(alone.refs) == 0
+    assert np.allclose(alone.casts, 0.0) and len(alone.refs) == 0 and not alone.linked.any()
     picture = cv2.resize(board.astype(np.uint8), (512, 512))
     assert board_spaces(picture).shape == (4, 2)
     assert len(copy_board(images[:1], [block], board=picture).refs) == 1
