@@ -485,6 +485,9 @@ def _build(T: Any, result: Any, name: str) -> None:
     s.settings["model_path"] = str(saved)
     get_model.clear()
     st.success(T("enrol_built", name=clean))
+    st.caption(T("enrol_knows_light" if model.floor_palette() is not None else "enrol_knows_no_light"))
+    if model.board_refs is not None:
+        st.caption(T("enrol_knows_board", n=len(model.board_refs)))
     keep_settings(T)
 
 

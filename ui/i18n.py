@@ -272,6 +272,10 @@ EN: dict[str, str] = {
     "enrol_building": "Building the model of your copy",
     "enrol_build_failed": "The model could not be built: {error}",
     "enrol_built": "The model of “{name}” reads every photo from now on.",
+    "enrol_knows_light": "It learnt your floors' colours: each garden's light is read from them.",
+    "enrol_knows_no_light": "Your floor photos did not show one board, so it could not learn your floors' colours "
+                            "in one light; it reads the light as before.",
+    "enrol_knows_board": "It learnt your board from {n} photo(s): a garden it is unsure of is placed on it.",
     "enrol_copy_in_use": "Model that reads the photos",
     "enrol_photo_failed": "The photo of the {floor} floor cannot be used: {why}",
     "enrol_check_failed": "The labels could not be checked: {why}",
@@ -628,6 +632,11 @@ DE: dict[str, str] = {
     "enrol_building": "Das Modell deiner Ausgabe wird erstellt",
     "enrol_build_failed": "Das Modell konnte nicht erstellt werden: {error}",
     "enrol_built": "Ab jetzt liest das Modell von „{name}“ jedes Foto.",
+    "enrol_knows_light": "Es hat die Farben eurer Böden gelernt: das Licht jedes Gartens wird an ihnen abgelesen.",
+    "enrol_knows_no_light": "Eure Bodenfotos zeigten nicht dasselbe Spielbrett, so konnte es die Farben eurer Böden "
+                            "nicht in einem Licht lernen; das Licht wird wie bisher gelesen.",
+    "enrol_knows_board": "Es hat euer Spielbrett aus {n} Foto(s) gelernt: einen Garten, bei dem es unsicher ist, "
+                         "sucht es darauf.",
     "enrol_copy_in_use": "Modell, das die Fotos liest",
     "enrol_photo_failed": "Das Foto für den Boden {floor} ist nicht verwendbar: {why}",
     "enrol_check_failed": "Die Zuordnung konnte nicht geprüft werden: {why}",

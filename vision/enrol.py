@@ -1025,4 +1025,14 @@ def cli_enrol(args: argparse.Namespace) -> int:
         return 2
     print(f"\nwrote {path}: copy model from {len(result.photos)} floor photos in "
           f"{time.perf_counter() - t0:.0f} s (labels {t1 - t0:.0f} s, model {time.perf_counter() - t1:.0f} s)")
+    print(copy_model_summary(result.model))
     return 0
+
+
+def copy_model_summary(model: TileModel) -> str:
+    """What a copy model knows of the copy's light and board, in a sentence for the player."""
+    light = ("its floors' colours: each garden's light is read from them" if model.floor_palette() is not None
+             else "no floor colours (the photos' boards did not agree, or a floor is missing): light read as before")
+    board = (f"its board from {len(model.board_refs)} photo(s): a garden in doubt is placed on it"
+             if model.board_refs is not None else "no board (none showed the same board around the tiles)")
+    return f"learnt {light}; {board}"

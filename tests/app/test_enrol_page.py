@@ -390,3 +390,26 @@ def test_a_photo_the_disk_refuses_is_named_in_german_and_the_earlier_photos_stay
     run(at)  # room on the disk again: the photo still in the picker is kept now
     assert not at.sidebar.error
     assert sorted(p.name for p in enrol.iterdir()) == ["sand.jpg"] and (enrol / "sand.jpg").read_bytes() == again
+
+
+def test_the_built_copy_says_what_it_learnt_of_the_light_and_the_board(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy model as built (here a stand-in: the bundled readers with a floor palette and two
+    board bands) is named, used, and its light and board said."""
+    import dataclasses
+
+    import vision.enrol
+    from vision.read import resolve_model
+
+    palette = {f.value: [0.0, 0.1 * k] for k, f in enumerate(Floor)}
+    bands = np.random.default_rng(0).normal(size=(2, 4, 3, 8)).astype(np.float32)
+    built = dataclasses.replace(resolve_model(None), meta={"floor_palette": palette}, board_refs=bands)
+    monkeypatch.setattr(vision.enrol, "build_copy_model", lambda *a, **k: built)
+    at = _checked(data_dir)
+    widget(at.sidebar.button, "enrol_build").click()
+    run(at)
+    T = i18n.Translator("en")
+    assert [s.value for s in at.sidebar.success] == [T("enrol_built", name="Our copy")]
+    captions = [c.value for c in at.sidebar.caption]
+    assert T("enrol_knows_light") in captions and T("enrol_knows_board", n=2) in captions
+    assert state.load_settings(data_dir)["model_path"].endswith(".skops")

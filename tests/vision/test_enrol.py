@@ -125,6 +125,14 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
     assert model.mask is base.mask  # no board photo: the bundled tile map is kept
     assert "floor reader pooled" in model.meta["trained_on"][0]
     assert model.floor_palette() is None  # three floors enrolled: no palette, the light found as before
+    from vision.enrol import copy_model_summary
+
+    said = copy_model_summary(model)
+    assert "no floor colours" in said and ("no board" in said) == (model.board_refs is None)
+    palette = {f.value: [0.0, 0.1 * k] for k, f in enumerate(Floor)}
+    knowing = replace(model, meta={**model.meta, "floor_palette": palette},
+                      board_refs=np.zeros((2, 4, 3, 8), np.float32))
+    assert "floors' colours" in copy_model_summary(knowing) and "board from 2 photo(s)" in copy_model_summary(knowing)
     own = build_copy_model(result, base, replace(ecfg, floor_pool=0.0), work_dir=tmp_path / "work0")
     crops = np.random.default_rng(5).integers(0, 256, (16, base.cfg.tile_side, base.cfg.tile_side, 3), np.uint8)
     feats = model.readers["floor"].transform_crops(crops)
