@@ -134,7 +134,11 @@ def ring_agreement(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.nda
     climb is no verdict); the best turn; the mean over references. In [-1, 1]."""
     if not refs:
         raise ValueError("ring_agreement needs at least one reference band")
-    turns = ring_features(image, corners, n, rcfg)
+    return bands_agreement(ring_features(image, corners, n, rcfg), refs, worst)
+
+
+def bands_agreement(turns: np.ndarray, refs: Sequence[np.ndarray], worst: bool = False) -> float:
+    """:func:`ring_agreement` of a band already cut (``turns`` ``(4, 4, 3, P)``, :func:`ring_features`)."""
     pool = np.min if worst else np.mean
     return float(np.mean([max(float(pool((turn * ref).sum(axis=(1, 2)))) / 3.0 for turn in turns)
                           for ref in refs]))

@@ -58,6 +58,7 @@ from vision.board_ring import (
     RingPlacement,
     align_to_ring,
     band_chroma,
+    bands_agreement,
     place_by_ring,
     ring_agreement,
     ring_features,
@@ -857,11 +858,12 @@ def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg
     :func:`board_picture`) when given."""
     count = len(images)
     casts = np.zeros((count, 2))
-    bands = [ring_features(img, c, GRID_SIZE, ecfg.ring)[0] for img, c in zip(images, corners)]
+    turns = [ring_features(img, c, GRID_SIZE, ecfg.ring) for img, c in zip(images, corners)]
+    bands = [t[0] for t in turns]
     same: list[int] = []
     if count >= 2:
-        agree = [float(np.median([ring_agreement(images[i], corners[i], [bands[j]], GRID_SIZE, ecfg.ring)
-                                  for j in range(count) if j != i])) for i in range(count)]
+        agree = [float(np.median([bands_agreement(turns[i], [bands[j]]) for j in range(count) if j != i]))
+                 for i in range(count)]
         same = [i for i in range(count) if agree[i] >= ecfg.palette_board_agreement]
     same = same if len(same) >= 2 else []
     if same:
