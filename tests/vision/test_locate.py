@@ -307,9 +307,7 @@ def test_a_bigger_card_the_map_takes_for_tiles_does_not_hide_the_garden() -> Non
 
 def test_the_whole_photo_searched_finds_a_garden_the_map_never_pointed_at() -> None:
     """The card beside the garden is the map's only blob (its other blobs not looked at): only the
-    search of the whole frame sees the garden — always (``grid_search_frame``, as enrolment runs
-    it), or, when reading, because the search where the map pointed found no strong lattice
-    (``grid_frame_when_weak``)."""
+    search of the whole frame (``grid_search_frame``, as enrolment runs it) sees the garden."""
     from dataclasses import replace
 
     garden, truth = _block_photo(lambda row, col: 215)
@@ -319,23 +317,8 @@ def test_the_whole_photo_searched_finds_a_garden_the_map_never_pointed_at() -> N
     cfg = replace(DEFAULT_CONFIG, outline_inset=0.0, mask_other_blobs=False)
     mask = _LightnessMask((150, 1.0))
 
-    assert cfg.grid_frame_when_weak and not cfg.grid_search_frame
-    assert _located_error(image, truth, replace(cfg, grid_frame_when_weak=False), mask) > 1.0
-    assert _located_error(image, truth, cfg, mask) < 0.2
-    assert _located_error(image, truth, replace(cfg, grid_search_frame=True, grid_frame_when_weak=False), mask) < 0.2
-
-
-def test_a_strong_lattice_where_the_map_pointed_searches_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The whole photo is searched only when nothing found where the map pointed is a strong lattice."""
-    from vision import locate
-
-    calls = []
-    real = locate.frame_proposals
-    monkeypatch.setattr(locate, "frame_proposals", lambda *a, **k: calls.append(1) or real(*a, **k))
-    image, truth = grid_photo(4, seed=3)
-    found = locate_grid(image, 4, DEFAULT_CONFIG)
-    assert block_offset(found.corners, truth)[0] < 0.25
-    assert found.score >= DEFAULT_CONFIG.check_min_score and not calls
+    assert _located_error(image, truth, cfg, mask) > 1.0
+    assert _located_error(image, truth, replace(cfg, grid_search_frame=True), mask) < 0.2
 
 
 def test_a_judge_that_knows_the_tiles_decides_between_two_gardens() -> None:
