@@ -184,9 +184,6 @@ class VisionConfig:
     #: the full frame, blocks of ``grid_frame_sizes`` of it. Slower; for photos whose tile map may
     #: point at the wrong thing and time is cheap (enrolment), off for reading a garden.
     grid_search_frame: bool = False
-    #: ... and when nothing searched scores a lattice above ``check_min_score`` (the map may have
-    #: seen a few tiles of a block several times bigger), whatever ``grid_search_frame`` says.
-    grid_frame_when_weak: bool = True
     grid_frame_margin: float = 0.02
     grid_frame_sizes: tuple[float, float] = (0.2, 0.95)
     #: The second, wider search around the best polished blocks: how many, the view's margin and the

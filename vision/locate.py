@@ -577,8 +577,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     polished = polished_all(proposals)
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
-    weak = max(value(c) for c in [corners, *polished]) < cfg.check_min_score
-    if cfg.grid_search_frame or (cfg.grid_frame_when_weak and weak):
+    if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
