@@ -13,8 +13,6 @@ difficulty, every other one on the copy's board) and the copy model
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -23,10 +21,13 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench_enrol import BOARD_INDEX, _variant_dir  # noqa: E402
 
 from scorer.tiles import ALL_TILE_KINDS, Garden, Tile  # noqa: E402
 from scorer.vocab import ALL_FLOORS  # noqa: E402
-from vision.dataset import read_labelled, write_labelled  # noqa: E402
+from vision.dataset import write_labelled  # noqa: E402
 from vision.enrol import DEFAULT_ENROL, build_copy_model, enrol_labels  # noqa: E402
 from vision.read import resolve_model  # noqa: E402
 from vision.synth.art import CORNER_TURNS  # noqa: E402
@@ -36,8 +37,6 @@ from vision.synth.generate import photo_rng  # noqa: E402
 from vision.synth.photo import random_board_picture, render_photo  # noqa: E402
 from vision.synth.random_art import dialect_tile, random_dialect  # noqa: E402
 
-#: The photo index whose random stream draws the copy's board (the floor photos are 0..5).
-BOARD_INDEX = 1000
 UPRIGHT = min(CORNER_TURNS, key=CORNER_TURNS.__getitem__)  # the corner a picture's path wraps unturned
 
 
@@ -83,16 +82,8 @@ def main() -> int:
             write_labelled(test_dir / f"{i:05d}.jpg", image, truth["garden"], truth["corners"])
     out = data / "models" / f"{name}.skops"
     if not out.is_file():
-        given = data / f"{name}-outlines"  # the photos with their outlines given, labels left to decide
-        shutil.rmtree(given, ignore_errors=True)
-        given.mkdir(parents=True)
-        floors = []
-        for floor in ALL_FLOORS:
-            src = enrol_dir / f"{floor.value}.jpg"
-            shutil.copy(src, given / src.name)
-            corners = read_labelled(src).corners.tolist()
-            (given / src.name).with_suffix(".json").write_text(json.dumps({"corners": corners}))
-            floors.append((floor.value, given / src.name))
+        # the photos with their outlines given (the four taps), the labels left to decide
+        floors = _variant_dir(enrol_dir, data / f"{name}-outlines", "outline")
         t0 = time.perf_counter()
         base = resolve_model(None)
         result = enrol_labels(floors, base, DEFAULT_ENROL)

@@ -83,6 +83,16 @@ def _frame(rcfg: RingConfig, n: int) -> tuple[int, np.ndarray, int, int]:
     return side, block, 0, out - round(rcfg.skip * t)
 
 
+def _band_frame(image: np.ndarray, corners: np.ndarray, n: int, rcfg: RingConfig) -> np.ndarray:
+    """``image`` ``(M, N, 3)`` rectified around the block ``corners`` ``(4, 2)`` into :func:`_frame`
+    ``(S, S, 3)`` (the block centred, the band around it; the photo's border pixels repeated)."""
+    check_image(image)
+    quad = check_corners(corners)
+    side, block, _, _ = _frame(rcfg, n)
+    hom = cv2.getPerspectiveTransform(quad.astype(np.float32), block)
+    return cv2.warpPerspective(image, hom, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 def ring_size(n: int = 4, rcfg: RingConfig = DEFAULT_RING) -> int:
     """Pixels ``P`` of one side's strip in :func:`ring_features` for an n×n block."""
     side, _, top, bottom = _frame(rcfg, n)
@@ -96,14 +106,11 @@ def ring_features(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: Ring
     side from the top clockwise, Lab channel, pixel): each side's strip per channel less its mean,
     scaled to unit length (the light's level and colour cast drop out). Beyond the photo's edge its
     border pixels are repeated."""
-    check_image(image)
-    quad = check_corners(corners)
-    side, block, top, bottom = _frame(rcfg, n)
-    hom = cv2.getPerspectiveTransform(quad.astype(np.float32), block)
-    warped = cv2.warpPerspective(image, hom, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    warped = _band_frame(image, corners, n, rcfg)
     if rcfg.blur > 0:
         warped = cv2.GaussianBlur(warped, (0, 0), rcfg.blur)
     lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB).astype(np.float32)
+    _, _, top, bottom = _frame(rcfg, n)
     strips = []
     for k in range(4):  # the strip on top after k quarter turns: the top, right, bottom, left sides
         values = np.rot90(lab, k)[top:bottom].reshape(-1, 3).T  # (3, P)
@@ -117,11 +124,8 @@ def band_chroma(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: RingCo
     """The colour of the band of board around ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)``: its
     median chroma ``(2,)`` (:func:`vision.light.chroma`). One board in two photos: the difference
     of their band chromas is the difference of their lights' casts."""
-    check_image(image)
-    quad = check_corners(corners)
-    side, block, top, bottom = _frame(rcfg, n)
-    hom = cv2.getPerspectiveTransform(quad.astype(np.float32), block)
-    warped = cv2.warpPerspective(image, hom, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    warped = _band_frame(image, corners, n, rcfg)
+    _, _, top, bottom = _frame(rcfg, n)
     return chroma(np.concatenate([np.rot90(warped, k)[top:bottom].reshape(-1, 3) for k in range(4)]))
 
 
