@@ -202,12 +202,6 @@ class VisionConfig:
     #: in the art of a few tiles); the quad may be larger than the block (the board, a second board
     #: merged with it), not much smaller.
     grid_min_fraction: float = 0.5
-    #: An outline in doubt also hands on *probes* for a reader to judge (``GridLocation.probes``):
-    #: blocks of ``grid_probe_sizes`` of the map's quad, below ``grid_min_fraction`` (the map's blob
-    #: taking in a board's frame or a tile-like table), the best ``grid_probe_keep`` of them, and the
-    #: outline moved one tile each way (its board's frame taken for a row of tiles); 0 keeps none.
-    grid_probe_sizes: tuple[float, float] = (0.3, 0.5)
-    grid_probe_keep: int = 4
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: Below ``grid_trust_score``, a caller's own test (``locate_grid``'s ``accept``: the tiles read
@@ -350,9 +344,6 @@ class VisionConfig:
     #: (``GridLocation.alternatives``) by its lattice score plus this times the mean confidence of
     #: the tiles read in it: the tiles of the true block read surely, a block one row off does not.
     read_choice_weight: float = 4.0
-    #: ... and against the probes (``GridLocation.probes``), which only win when their tiles read at
-    #: least this sure on average: the readers, not the lattice, vouch for a block that small or moved.
-    probe_mean_confidence: float = 0.85
     #: The map's outline is taken without a search (``locate_grid``'s ``accept``) when its tiles,
     #: read in their light, are all at least ``accept_min_confidence`` sure and on average
     #: ``accept_mean_confidence``, and neither reading (as seen, in its light) is unsure enough to

@@ -528,12 +528,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         x, y = found.mean(axis=0)
         return 0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]
 
-    def value(found: np.ndarray, smaller: bool = False) -> float:
+    def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
-        colour-free evidence, and whether its cells lie on tile-like pixels of the map (``smaller``:
-        a probe, which may be smaller than ``cfg.grid_min_fraction`` of the map's quad)."""
-        if not grid_shape_ok(found, cfg) or not in_photo(found) or (
-                not smaller and tile_side_px(found, cfg.grid) < min_tile):
+        colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
+        if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile or not in_photo(found):
             return -np.inf
         score = field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
             map_support(prob, found * map_scale, cfg) - 0.5)
@@ -611,51 +609,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             break
         if all(block_offset(candidates[i], candidates[k], cfg.grid)[0] > cfg.check_distinct for k in kept):
             kept.append(i)
-    probes: list[tuple[np.ndarray, float]] = []
-    if reasons and cfg.grid_probe_keep:
-        taken = [candidates[k] for k in kept]
-        for probe in reader_probes(fine, fscale, quad, rectified, candidates[chosen], field, field_scale, coarse, cfg):
-            probe_value = value(probe, smaller=True)
-            if np.isfinite(probe_value) and all(block_offset(probe, other, cfg.grid)[0] > cfg.check_distinct
-                                                for other in taken):
-                probes.append((order_corners(probe), float(probe_value)))
-                taken.append(probe)
     return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                         tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
-                        tuple(float(scores[i]) for i in kept[1:]), tuple(p for p, _ in probes),
-                        tuple(v for _, v in probes))
-
-
-def reader_probes(fine: np.ndarray, fscale: float, quad: np.ndarray,
-                  rectified: tuple[np.ndarray, np.ndarray, np.ndarray] | None, chosen: np.ndarray,
-                  field: EvidenceField, field_scale: float, coarse: EvidenceField, cfg: VisionConfig
-                  ) -> list[np.ndarray]:
-    """Blocks for a reader to judge when the outline ``chosen`` ``(4, 2)`` (image pixels) is in
-    doubt, polished onto their seams in ``field`` (``coarse`` for the first steps): blocks of
-    ``cfg.grid_probe_sizes`` of the map's ``quad`` searched in its square view and in the lattice's
-    rectification (``rectified``, :func:`rectifications`), the best ``cfg.grid_probe_keep`` by
-    :func:`field_score` — the map's blob may take in a board's frame or a tile-like table, and a
-    block that small is otherwise passed over as a lattice in a few tiles' art — then ``chosen``
-    moved one tile each way (eight). Corners ``(4, 2)`` in image pixels; ``fine`` the working copy
-    at ``fscale`` of the image."""
-    n = cfg.grid
-    views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg)]
-    small = [order_corners(h / fscale) for view in views if view is not None
-             for h in lattice_hypotheses(fine, view, cfg, sizes=cfg.grid_probe_sizes)]
-
-    def score(found: np.ndarray) -> float:
-        return field_score(field, found * field_scale, cfg) if grid_shape_ok(found, cfg) else -np.inf
-
-    small = sorted(small, key=score, reverse=True)[: cfg.grid_rough_keep]
-    rough = [order_corners(polish(field, p * field_scale, cfg, coarse, cfg.grid_rough_steps)[0] / field_scale)
-             for p in small]
-    rough.sort(key=score, reverse=True)
-    to_image = lattice_homography(chosen, n)
-    moved = [cv2.perspectiveTransform(np.array([[[dx, dy], [dx + n, dy], [dx + n, dy + n], [dx, dy + n]]],
-                                               np.float64), to_image)[0]
-             for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
-    return [order_corners(polish(field, p * field_scale, cfg)[0] / field_scale)
-            for p in [*rough[: cfg.grid_probe_keep], *moved]]
+                        tuple(float(scores[i]) for i in kept[1:]))
 
 
 def frame_proposals(fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
@@ -838,9 +794,7 @@ class GridLocation:
     ``alternatives`` the best other lattices searched, each ``(4, 2)`` like ``corners`` and clearly
     different from it and from each other, best score first (at most ``cfg.grid_alternatives``;
     none when the map's outline was trusted), with their ``alternative_scores``: a reader that
-    knows the tiles may prefer one of them (:func:`vision.read.read_gardens`); when the outline is to
-    be checked, ``probes`` (:func:`reader_probes`: smaller blocks, the outline moved one tile) with
-    their ``probe_scores``, for such a reader only: their lattices alone do not vouch for them.
+    knows the tiles may prefer one of them (:func:`vision.read.read_gardens`).
     """
 
     corners: np.ndarray
@@ -851,8 +805,6 @@ class GridLocation:
     first_score: float = -np.inf
     alternatives: tuple[np.ndarray, ...] = ()
     alternative_scores: tuple[float, ...] = ()
-    probes: tuple[np.ndarray, ...] = ()
-    probe_scores: tuple[float, ...] = ()
 
 
 def lab_gradients(image: np.ndarray, sigma: float = 0.0) -> tuple[np.ndarray, np.ndarray]:

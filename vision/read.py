@@ -133,7 +133,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     else:
         crops = crop_tiles(arr, found, cfg)
         probs = None
-        if located is not None and located.check_outline and (located.alternatives or located.probes) and not on_board:
+        if located is not None and located.check_outline and located.alternatives and not on_board:  # localising
             t_choose = time.perf_counter()
             found, crops, probs, moved, rival = choose_by_reading(arr, located, crops, model)
             reasons = (*reasons, moved) if moved else reasons
@@ -193,24 +193,17 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     """An outline in doubt against the search's other lattices: each candidate (``located.corners``
     with its ``crops`` ``(16, S, S, 3)``, then ``located.alternatives`` in ``image`` ``(M, N, 3)``)
     scored by its lattice score plus ``cfg.read_choice_weight`` times the mean confidence of its
-    tiles read alone (:func:`vision.decode.decode`), and so are ``located.probes``, those only
-    when their tiles read at least ``cfg.probe_mean_confidence`` sure on average -> (corners
-    ``(4, 2)``, their crops, their probabilities, why the outline moved or None when the located
-    one stays, whether another
+    tiles read alone (:func:`vision.decode.decode`) -> (corners ``(4, 2)``, their crops, their
+    probabilities, why the outline moved or None when the located one stays, whether another
     candidate's tiles all read as surely as ``cfg.clear_min_confidence`` and
     ``cfg.clear_mean_confidence`` ask: another garden, or the same one cut nearly as well)."""
     cfg = model.cfg
     cuts = [(located.corners, located.score, crops)]
     cut, others = crop_each(image, list(located.alternatives), cfg)  # one beyond the photo's edge: passed over
     cuts += [(located.alternatives[k], located.alternative_scores[k], c) for k, c in zip(cut, others)]
-    searched = len(cuts)
-    cut, others = crop_each(image, list(located.probes), cfg)
-    cuts += [(located.probes[k], located.probe_scores[k], c) for k, c in zip(cut, others)]
     read = [model.predict_probs(cut) for _, _, cut in cuts]
     confidence = [decode(p, cfg)[0].confidence for p in read]
-    values = [score + cfg.read_choice_weight * float(c.mean()) if k < searched
-              or float(c.mean()) >= cfg.probe_mean_confidence else -np.inf
-              for k, ((_, score, _), c) in enumerate(zip(cuts, confidence))]
+    values = [score + cfg.read_choice_weight * float(c.mean()) for (_, score, _), c in zip(cuts, confidence)]
     best = int(np.argmax(values))
     corners, _, cut = cuts[best]
     rival = any(reads_surely(c, cfg.clear_min_confidence, cfg.clear_mean_confidence)
