@@ -340,6 +340,12 @@ class VisionConfig:
     check_mean_confidence: float = 0.6
     #: ... or this many cells to review along one outer row or column.
     check_edge_cells: int = 3
+    #: Corners given by hand (a player's taps) are read where given, polished onto the lattice's
+    #: seams (no corner moved more than ``snap_reach`` tile sides) and that snapped to the block's
+    #: edge, whichever of the three the tiles read most surely in (:func:`vision.read.read_gardens`);
+    #: False reads them where given.
+    snap_given_corners: bool = True
+    snap_reach: float = 0.4
     #: An outline in doubt is weighed against the search's other lattices
     #: (``GridLocation.alternatives``) by its lattice score plus this times the mean confidence of
     #: the tiles read in it: the tiles of the true block read surely, a block one row off does not.

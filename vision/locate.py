@@ -663,6 +663,42 @@ def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, n
     return polished_all(wide) + polished_all(further) + polished_all(elsewhere_proposals)
 
 
+def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+                     ) -> list[np.ndarray]:
+    """Corners given by hand ``(4, 2)`` (a player's four taps on ``image`` ``(M, N, 3)``, image
+    pixels) -> the two outlines near them that a reader may prefer: polished onto the lattice's
+    seams and outline (:func:`polish`'s steps, no corner moved more than ``cfg.snap_reach`` tile
+    sides), and that snapped to the block's edge and seams as the search's candidates are
+    (:func:`_outline_and_seams`). Each ``(4, 2)`` with its corners in the given order."""
+    check_image(image)
+    given = np.asarray(corners, np.float64)
+    fine, fscale, small, scale, _, _ = working_copies(image, cfg)
+    on_fine = tile_side_px(given * scale, cfg.grid) < cfg.grid_field_min_tile
+    field_image, field_scale = (fine, fscale) if on_fine else (small, scale)
+    field = EvidenceField(field_image, cfg)
+    start = given * field_scale
+    unit = tile_side_px(start, cfg.grid)
+    if not unit >= 1.0 or not plausible_quad(given, _grid_shapes(cfg)):  # no block to snap to: as given
+        return []
+
+    def near(moved: np.ndarray) -> bool:
+        return float(np.linalg.norm(moved - start, axis=1).max()) <= cfg.snap_reach * unit
+
+    best, _ = climb_corners(start, lambda _step: lambda c: field_score(field, c, cfg), cfg.grid_polish_steps,
+                            cfg.grid_polish_rounds, unit, near)
+    polished = best / field_scale
+    gray, maps, fine_blur = _outline_inputs(fine, fscale, small, scale, cfg)
+    edged = _outline_and_seams(polished, gray, scale, maps, fine_blur, fscale, cfg)
+    return [polished, in_given_order(edged, given)]
+
+
+def in_given_order(outline: np.ndarray, given: np.ndarray) -> np.ndarray:
+    """``outline`` ``(4, 2)`` turned (its corners rolled) to start from the corner nearest ``given``'s
+    first, the way round ``given`` goes."""
+    rolls = [np.roll(outline, -k, axis=0) for k in range(4)]
+    return min(rolls, key=lambda r: float(np.linalg.norm(r - given, axis=1).sum()))
+
+
 @lru_cache(maxsize=8)
 def _grid_shapes(cfg: VisionConfig) -> VisionConfig:
     """``cfg`` with the quad checks of a lattice candidate (looser than the tile map's quad)."""

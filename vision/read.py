@@ -25,7 +25,7 @@ from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
 from vision.light import apply_gains, light_gains, palette_gains, palette_likelihood
-from vision.locate import GridLocation, locate_grid
+from vision.locate import GridLocation, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -126,6 +126,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             (found, reasons), on_board = placed, True
     else:
         found = check_corners(corners) * scale
+        if cfg.snap_given_corners:  # a player's taps, a little off: the tiles choose them or the seams near
+            found, sure["read"] = most_surely_read(arr, [found, *snapped_outlines(arr, found, cfg)], model)
+            sure["corners"] = found
     t1 = time.perf_counter()
     rival, t_choose = False, 0.0
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
@@ -142,6 +145,20 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     t2 = time.perf_counter()
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
     return _Cut(read, found / scale, reasons, timings, located is not None and not rival)
+
+
+def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
+                     ) -> tuple[np.ndarray, tuple[AttributeProbs, AttributeProbs]]:
+    """Of ``outlines`` (each ``(4, 2)`` in ``image`` ``(M, N, 3)``; the first one can be cut), the one
+    whose tiles read most surely in their light (mean confidence, :func:`read_in_its_light`) ->
+    (its corners, what was read there: in its light, as seen)."""
+    cut, crops = crop_each(image, list(outlines), model.cfg)
+    if not cut:  # nothing of the first one in the photo: say so as cutting it does
+        crop_tiles(image, outlines[0], model.cfg)
+    reads = [read_in_its_light(c, None, model) for c in crops]
+    sureness = [float(decode(lit, model.cfg)[0].confidence.mean()) for lit, _ in reads]
+    best = int(np.argmax(sureness))
+    return np.asarray(outlines[cut[best]], np.float64), reads[best]
 
 
 def place_on_copy_board(image: np.ndarray, located: GridLocation, model: TileModel
