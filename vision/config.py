@@ -346,6 +346,7 @@ class VisionConfig:
     #: False reads them where given.
     snap_given_corners: bool = True
     snap_reach: float = 0.4
+    snap_scales: tuple[float, ...] = (-0.15, 0.15)
     #: An outline in doubt is weighed against the search's other lattices
     #: (``GridLocation.alternatives``) by its lattice score plus this times the mean confidence of
     #: the tiles read in it: the tiles of the true block read surely, a block one row off does not.

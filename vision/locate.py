@@ -684,12 +684,27 @@ def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig =
     def near(moved: np.ndarray) -> bool:
         return float(np.linalg.norm(moved - start, axis=1).max()) <= cfg.snap_reach * unit
 
-    best, _ = climb_corners(start, lambda _step: lambda c: field_score(field, c, cfg), cfg.grid_polish_steps,
-                            cfg.grid_polish_rounds, unit, near)
-    polished = best / field_scale
+    coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
+
+    def on(step: float) -> Callable[[np.ndarray], float]:
+        evidence = coarse if step >= cfg.grid_coarse_step else field
+        return lambda c: field_score(evidence, c, cfg)
+
+    to_image = lattice_homography(start, cfg.grid)
+    n = cfg.grid
+    starts = [start]
+    for grow in cfg.snap_scales:  # taps inside or outside the block's corners: the lattice a little bigger or smaller
+        square = np.array([[-grow, -grow], [n + grow, -grow], [n + grow, n + grow], [-grow, n + grow]], np.float64)
+        starts.append(cv2.perspectiveTransform(square[None], to_image)[0])
     gray, maps, fine_blur = _outline_inputs(fine, fscale, small, scale, cfg)
-    edged = _outline_and_seams(polished, gray, scale, maps, fine_blur, fscale, cfg)
-    return [polished, in_given_order(edged, given)]
+    out = []
+    for first in starts:
+        best, _ = climb_corners(first, on, (*cfg.grid_rough_steps, *cfg.grid_polish_steps), cfg.grid_polish_rounds,
+                                unit, near)
+        polished = best / field_scale
+        edged = _outline_and_seams(polished, gray, scale, maps, fine_blur, fscale, cfg)
+        out += [polished, in_given_order(edged, given)]
+    return out
 
 
 def in_given_order(outline: np.ndarray, given: np.ndarray) -> np.ndarray:

@@ -26,15 +26,54 @@ def test_end_to_end_accuracy_on_easy_photos(easy_photos, bundled_model) -> None:
     assert sum(a == 1.0 for a in accs) >= len(accs) // 2, accs
 
 
+def _unsnapped(model):
+    """``model`` reading corners given by hand exactly where given."""
+    from dataclasses import replace
+
+    return replace(model, cfg=replace(model.cfg, snap_given_corners=False))
+
+
 def test_given_corners_skip_localisation(easy_photos, bundled_model) -> None:
+    from vision.locate import block_offset
+
     photo = iter_labelled(easy_photos)[0]
     reading = read_garden(photo.image_path, model=bundled_model, corners=photo.corners)
-    np.testing.assert_allclose(reading.corners, photo.corners, atol=1e-6)
+    assert block_offset(reading.corners, photo.corners)[0] < 0.1  # snapped at most a little
+    np.testing.assert_allclose(reading.corners[0], photo.corners[0], atol=0.1 * 600 / 4)  # in the given order
+    exact = read_garden(photo.image_path, model=_unsnapped(bundled_model), corners=photo.corners)
+    np.testing.assert_allclose(exact.corners, photo.corners, atol=1e-6)
     assert _accuracy(reading, photo.garden) >= 0.9
     assert reading.confidence.shape == (4, 4)
     assert all(0.0 <= v <= 1.0 for v in reading.confidence.ravel())
     assert len(reading.alternatives) == 16 and reading.alternatives[0][0][0] == reading.garden[(0, 0)]
     assert set(reading.timings) == {"decode", "localise", "classify"}
+
+
+def test_taps_a_little_off_are_snapped_onto_the_tiles(easy_photos, bundled_model) -> None:
+    """A player's four taps, each off by a fifth of a tile: read where tapped, the cuts straddle the
+    seams; snapped (the default), the outline lies on the block, every tile reads right, and the
+    corners keep the order they were given in. Snapping reaches no further than
+    ``cfg.snap_reach``: taps a whole tile off stay where they are."""
+    from vision.locate import block_offset, snapped_outlines
+    from vision.seams import tile_side_px
+
+    photo = iter_labelled(easy_photos)[1]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = np.asarray(photo.corners, float) * scale
+    tile = tile_side_px(truth, 4)
+    taps = truth + np.array([[0.2, -0.2], [-0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]]) * tile  # each 0.28 off
+    snapped = read_garden(image, model=bundled_model, corners=taps)
+    assert block_offset(snapped.corners, truth)[0] < 0.1
+    assert np.linalg.norm(snapped.corners - truth, axis=1).max() < 0.1 * tile  # corner 0 stays the first
+    assert _accuracy(snapped, photo.garden) == 1.0
+    as_tapped = read_garden(image, model=_unsnapped(bundled_model), corners=taps)
+    np.testing.assert_allclose(as_tapped.corners, taps)
+    assert _accuracy(as_tapped, photo.garden) < 1.0
+    # the seams a whole tile away are out of reach: each snapped outline stays near the taps
+    far = truth + (truth[1] - truth[0]) / 4
+    for outline in snapped_outlines(image, far, bundled_model.cfg)[:1]:
+        assert np.linalg.norm(outline - far, axis=1).max() <= bundled_model.cfg.snap_reach * tile + 1.0
+    assert snapped_outlines(image, np.array([[0, 0], [1000, 0], [0, 1], [1000, 1.0]]), bundled_model.cfg) == []
 
 
 def test_a_wrong_cut_is_flagged_for_checking(easy_photos, bundled_model) -> None:
@@ -46,7 +85,7 @@ def test_a_wrong_cut_is_flagged_for_checking(easy_photos, bundled_model) -> None
     photo = iter_labelled(easy_photos)[0]
     tile = np.linalg.norm(photo.corners[1] - photo.corners[0]) / 4
     shifted = photo.corners + np.array([0.5, 0.5]) * tile  # half a tile off: every crop straddles a seam
-    reading = read_garden(photo.image_path, model=bundled_model, corners=shifted)
+    reading = read_garden(photo.image_path, model=_unsnapped(bundled_model), corners=shifted)
     assert reading.check_outline is False  # given by hand
     assert unsure_reading(reading.confidence, reading.review, bundled_model.cfg) is not None
     right = read_garden(photo.image_path, model=bundled_model, corners=photo.corners)
