@@ -68,9 +68,8 @@ from vision.crop import check_corners, crop_each, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, tile_chroma
-from vision.locate import GridLocation, Judge, block_offset, locate_grid, snapped_outlines
+from vision.locate import GridLocation, Judge, block_offset, locate_grid
 from vision.model import TileModel, upright_crops
-from vision.read import most_surely_read
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 
 Progress = Callable[[float, str], None]
@@ -278,8 +277,7 @@ def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: 
 def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> FloorPhoto:
     """Load a floor photo, find its 4×4 block and cut its cells -> :class:`FloorPhoto` with ``crops``
     ``(16, T, T, 3)``. A same-name sidecar with ``garden`` and ``corners`` labels the photo; one
-    with ``corners`` only gives the outline (the player's four taps, snapped onto the tiles nearby
-    as a game photo's are: ``cfg.snap_given_corners``) and leaves the labels to decide.
+    with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide.
     The search is enrolment's (:func:`locate_floor_photo`)."""
     cfg = model.cfg
     try:
@@ -293,8 +291,6 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
     given = _corners_only(sidecar, floor)
     if given is not None:  # the outline given by hand (four taps), the labels still to decide
         corners = given * scale
-        if cfg.snap_given_corners:  # taps a little off, snapped onto the tiles as a game photo's are
-            corners, _ = most_surely_read(image, [corners, *snapped_outlines(image, corners, cfg)], model)
     elif sidecar.is_file():
         try:
             photo = read_labelled(path)

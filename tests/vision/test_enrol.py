@@ -87,29 +87,6 @@ def test_the_floor_judge_values_the_true_outline_above_one_a_row_or_column_off(
         assert values[5] == min(values) and values[0] > -0.7, (floor, values)
 
 
-def test_an_outline_tapped_a_little_off_is_snapped_onto_the_tiles(floor_photos: tuple[Path, Path],
-                                                                   tmp_path: Path) -> None:
-    """A floor photo's outline tapped by hand a fifth of a tile off each way is cut where the tiles
-    are (its corners, kept for the labels written out, near the true ones), as a game photo's is."""
-    from vision.enrol import locate_and_cut
-    from vision.locate import block_offset
-    from vision.seams import tile_side_px
-
-    truth_dir, _ = floor_photos
-    photo = truth_dir / "sand.jpg"
-    truth = read_labelled(photo).corners
-    taps = truth + np.array([[0.2, -0.2], [-0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]]) * tile_side_px(truth, 4)
-    (tmp_path / photo.name).write_bytes(photo.read_bytes())
-    (tmp_path / "sand.json").write_text(json.dumps({"corners": taps.tolist()}))
-    base = resolve_model(None)
-    cut = locate_and_cut(Floor.SAND, tmp_path / photo.name, base)
-    _, scale = load_image_scaled(photo)
-    assert block_offset(cut.corners / scale, truth)[0] < 0.1 < block_offset(taps, truth)[0]
-    as_tapped = locate_and_cut(Floor.SAND, tmp_path / photo.name,
-                               replace(base, cfg=replace(base.cfg, snap_given_corners=False)))
-    np.testing.assert_allclose(as_tapped.corners / scale, taps, atol=1e-6)
-
-
 def test_a_labelled_sidecar_overrides_the_decision(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
     truth, given = floor_photos
     for f in FLOORS:
