@@ -147,6 +147,31 @@ def test_photo_without_garden_then_four_clicks(data_dir: Path) -> None:
     np.testing.assert_allclose(reading["corners"], corners, atol=2.0)
 
 
+def test_four_clicks_a_little_off_are_snapped_onto_the_tiles(data_dir: Path) -> None:
+    """Clicks each a fifth of a tile off the true corners (a finger on a phone): the app reads the
+    garden where the tiles are, draws that outline, and reads the sample's garden right."""
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    photo = (PHOTOS / "game-ann.jpg").read_bytes()
+    truth = json.loads((PHOTOS / "game-ann.json").read_text())
+    corners = np.asarray(truth["corners"], float)
+    tile = np.linalg.norm(corners[1] - corners[0]) / 4
+    off = corners + np.array([[0.2, -0.2], [-0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]]) * tile
+    widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
+        ("ann.jpg", photo, "image/jpeg"))
+    run(at)
+    img = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    shown_w = 700
+    scale = shown_w / img.shape[1]
+    for n, (x, y) in enumerate(off):
+        at.session_state[key(at, "clicks0")] = {"x": x * scale, "y": y * scale, "width": shown_w,
+                                                "height": img.shape[0] * scale, "unix_time": n}
+        run(at)
+    reading = at.session_state["draft"]["players"][0]["reading"]
+    assert reading is not None and reading["manual_corners"] is True
+    assert np.linalg.norm(np.asarray(reading["corners"]) - corners, axis=1).max() < 0.1 * tile
+    assert reading["garden"] == truth["garden"]
+
+
 def test_a_flagged_outline_is_confirmed_before_tiles_are_shown(data_dir: Path, monkeypatch: pytest.MonkeyPatch
                                                                 ) -> None:
     """When the reader says the outline may be wrong, the app shows the outline and asks; the tiles
