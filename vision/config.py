@@ -340,10 +340,11 @@ class VisionConfig:
     check_mean_confidence: float = 0.6
     #: ... or this many cells to review along one outer row or column.
     check_edge_cells: int = 3
-    #: Corners given by hand (a player's taps) are read where given, polished onto the lattice's
-    #: seams (no corner moved more than ``snap_reach`` tile sides) and that snapped to the block's
-    #: edge, whichever of the three the tiles read most surely in (:func:`vision.read.read_gardens`);
-    #: False reads them where given.
+    #: Corners given by hand (a player's taps) are read where given and at the outlines near them
+    #: (:func:`vision.locate.snapped_outlines`: the lattice polished onto its seams, no corner moved
+    #: more than ``snap_reach`` tile sides, also started ``snap_scales`` tile sides a side bigger or
+    #: smaller; each also snapped to the block's edge), whichever the tiles read most surely in
+    #: (:func:`vision.read.most_surely_read`); False reads them where given.
     snap_given_corners: bool = True
     snap_reach: float = 0.4
     snap_scales: tuple[float, ...] = (-0.15, 0.15)

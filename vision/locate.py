@@ -666,10 +666,13 @@ def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, n
 def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
                      ) -> list[np.ndarray]:
     """Corners given by hand ``(4, 2)`` (a player's four taps on ``image`` ``(M, N, 3)``, image
-    pixels) -> the two outlines near them that a reader may prefer: polished onto the lattice's
-    seams and outline (:func:`polish`'s steps, no corner moved more than ``cfg.snap_reach`` tile
-    sides), and that snapped to the block's edge and seams as the search's candidates are
-    (:func:`_outline_and_seams`). Each ``(4, 2)`` with its corners in the given order."""
+    pixels) -> the outlines near them that a reader may prefer: the lattice of the taps, and that
+    lattice ``cfg.snap_scales`` tile sides a side bigger or smaller (taps inside or outside the
+    block's corners), each polished onto the seams and outline (coarse then fine, as
+    :func:`polish`; no corner moved more than ``cfg.snap_reach`` tile sides from the taps), and
+    each of those snapped to the block's edge and seams as the search's candidates are
+    (:func:`_outline_and_seams`). Each ``(4, 2)`` with its corners in the given order; none when
+    the taps make no plausible block."""
     check_image(image)
     given = np.asarray(corners, np.float64)
     fine, fscale, small, scale, _, _ = working_copies(image, cfg)
@@ -693,7 +696,7 @@ def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig =
     to_image = lattice_homography(start, cfg.grid)
     n = cfg.grid
     starts = [start]
-    for grow in cfg.snap_scales:  # taps inside or outside the block's corners: the lattice a little bigger or smaller
+    for grow in cfg.snap_scales:
         square = np.array([[-grow, -grow], [n + grow, -grow], [n + grow, n + grow], [-grow, n + grow]], np.float64)
         starts.append(cv2.perspectiveTransform(square[None], to_image)[0])
     gray, maps, fine_blur = _outline_inputs(fine, fscale, small, scale, cfg)

@@ -149,9 +149,10 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
 
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
                      ) -> tuple[np.ndarray, tuple[AttributeProbs, AttributeProbs]]:
-    """Of ``outlines`` (each ``(4, 2)`` in ``image`` ``(M, N, 3)``; the first one can be cut), the one
-    whose tiles read most surely in their light (mean confidence, :func:`read_in_its_light`) ->
-    (its corners, what was read there: in its light, as seen)."""
+    """Of ``outlines`` (each ``(4, 2)`` in ``image`` ``(M, N, 3)``), the one whose tiles read most
+    surely in their light (mean confidence, :func:`read_in_its_light`) -> (its corners, what was
+    read there: in its light, as seen). One wholly beyond the photo is passed over; when none can
+    be cut, the first one's ``ValueError`` (:func:`vision.crop.crop_tiles`)."""
     cut, crops = crop_each(image, list(outlines), model.cfg)
     if not cut:  # nothing of the first one in the photo: say so as cutting it does
         crop_tiles(image, outlines[0], model.cfg)
