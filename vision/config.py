@@ -343,8 +343,8 @@ class VisionConfig:
     #: Corners given by hand (a player's taps) are read where given and at the outlines near them
     #: (:func:`vision.locate.snapped_outlines`: the lattice polished onto its seams, no corner moved
     #: more than ``snap_reach`` tile sides, also started ``snap_scales`` tile sides a side bigger or
-    #: smaller; each also snapped to the block's edge), whichever the tiles read most surely in, as
-    #: seen (:func:`vision.read.most_surely_read`); False reads them where given.
+    #: smaller; each also snapped to the block's edge), whichever the tiles read most surely in
+    #: (:func:`vision.read.most_surely_read`); False reads them where given.
     snap_given_corners: bool = True
     snap_reach: float = 0.4
     snap_scales: tuple[float, ...] = (-0.15, 0.15)

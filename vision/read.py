@@ -150,16 +150,16 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
                      ) -> tuple[np.ndarray, tuple[AttributeProbs, AttributeProbs]]:
     """Of ``outlines`` (each ``(4, 2)`` in ``image`` ``(M, N, 3)``), the one whose tiles read most
-    surely as seen (mean confidence) -> (its corners, what was read there: in its light,
-    :func:`read_in_its_light`, and as seen). One wholly beyond the photo is passed over; when none
-    can be cut, the first one's ``ValueError`` (:func:`vision.crop.crop_tiles`)."""
+    surely in their light (mean confidence, :func:`read_in_its_light`) -> (its corners, what was
+    read there: in its light, as seen). One wholly beyond the photo is passed over; when none can
+    be cut, the first one's ``ValueError`` (:func:`vision.crop.crop_tiles`)."""
     cut, crops = crop_each(image, list(outlines), model.cfg)
     if not cut:  # nothing of the first one in the photo: say so as cutting it does
         crop_tiles(image, outlines[0], model.cfg)
-    seen = [model.predict_probs(c) for c in crops]
-    sureness = [float(decode(probs, model.cfg)[0].confidence.mean()) for probs in seen]
+    reads = [read_in_its_light(c, None, model) for c in crops]
+    sureness = [float(decode(lit, model.cfg)[0].confidence.mean()) for lit, _ in reads]
     best = int(np.argmax(sureness))
-    return np.asarray(outlines[cut[best]], np.float64), read_in_its_light(crops[best], seen[best], model)
+    return np.asarray(outlines[cut[best]], np.float64), reads[best]
 
 
 def place_on_copy_board(image: np.ndarray, located: GridLocation, model: TileModel
