@@ -118,6 +118,23 @@ def test_read_three_photos_correct_score_and_save(data_dir: Path) -> None:
     assert len(list((data_dir / "examples").glob("*.json"))) == 3
 
 
+def _click_corners_of_ann(at: AppTest, corners: list[list[float]]) -> dict | None:
+    """Upload the Ann sample as player 1's photo and click ``corners`` (its pixels) on it shown 700
+    pixels wide -> the player's reading afterwards."""
+    photo = (PHOTOS / "game-ann.jpg").read_bytes()
+    widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
+        ("ann.jpg", photo, "image/jpeg"))
+    run(at)
+    img = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    shown_w = 700
+    scale = shown_w / img.shape[1]
+    for n, (x, y) in enumerate(corners):
+        at.session_state[key(at, "clicks0")] = {"x": x * scale, "y": y * scale, "width": shown_w,
+                                                "height": img.shape[0] * scale, "unix_time": n}
+        run(at)
+    return at.session_state["draft"]["players"][0]["reading"]
+
+
 def test_photo_without_garden_then_four_clicks(data_dir: Path) -> None:
     at = run(AppTest.from_file(APP, default_timeout=60))
     blank = np.full((600, 800, 3), 90, np.uint8)
@@ -129,20 +146,9 @@ def test_photo_without_garden_then_four_clicks(data_dir: Path) -> None:
     run(at)
     assert any("No garden found" in w.value for w in at.warning)
     assert at.session_state["draft"]["players"][0]["reading"] is None
-    # four clicks (displayed at the photo's own width) on the Ann sample's true corners
-    photo = (PHOTOS / "game-ann.jpg").read_bytes()
-    widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
-        ("ann.jpg", photo, "image/jpeg"))
-    run(at)
+    # four clicks on the Ann sample's true corners
     corners = json.loads((PHOTOS / "game-ann.json").read_text())["corners"]
-    img = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
-    shown_w = 700
-    scale = shown_w / img.shape[1]
-    for n, (x, y) in enumerate(corners):
-        at.session_state[key(at, "clicks0")] = {"x": x * scale, "y": y * scale, "width": shown_w,
-                                                "height": img.shape[0] * scale, "unix_time": n}
-        run(at)
-    reading = at.session_state["draft"]["players"][0]["reading"]
+    reading = _click_corners_of_ann(at, corners)
     assert reading is not None and reading["manual_corners"] is True
     np.testing.assert_allclose(reading["corners"], corners, atol=2.0)
 
@@ -151,22 +157,11 @@ def test_four_clicks_a_little_off_are_snapped_onto_the_tiles(data_dir: Path) -> 
     """Clicks each a fifth of a tile off the true corners (a finger on a phone): the app reads the
     garden where the tiles are, draws that outline, and reads the sample's garden right."""
     at = run(AppTest.from_file(APP, default_timeout=60))
-    photo = (PHOTOS / "game-ann.jpg").read_bytes()
     truth = json.loads((PHOTOS / "game-ann.json").read_text())
     corners = np.asarray(truth["corners"], float)
     tile = np.linalg.norm(corners[1] - corners[0]) / 4
     off = corners + np.array([[0.2, -0.2], [-0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]]) * tile
-    widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
-        ("ann.jpg", photo, "image/jpeg"))
-    run(at)
-    img = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
-    shown_w = 700
-    scale = shown_w / img.shape[1]
-    for n, (x, y) in enumerate(off):
-        at.session_state[key(at, "clicks0")] = {"x": x * scale, "y": y * scale, "width": shown_w,
-                                                "height": img.shape[0] * scale, "unix_time": n}
-        run(at)
-    reading = at.session_state["draft"]["players"][0]["reading"]
+    reading = _click_corners_of_ann(at, off.tolist())
     assert reading is not None and reading["manual_corners"] is True
     assert np.linalg.norm(np.asarray(reading["corners"]) - corners, axis=1).max() < 0.1 * tile
     assert reading["garden"] == truth["garden"]
