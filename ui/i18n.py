@@ -108,7 +108,8 @@ EN: dict[str, str] = {
     "photo_caption": "Detected grid (red = please check)",
     "compare_caption": "Each cell: photo (left) and the tile as read (right)",
     "corners_title": "Outline wrong? Click the four corners",
-    "corners_help": "Click the garden's four outer corners (any order). The garden is read again from them.",
+    "corners_help": "Click the garden's four outer corners (any order; near is enough, the outline snaps onto the "
+                    "tiles). The garden is read again from them.",
     "clicks_so_far": "{n} of 4 corners clicked",
     "clear_clicks": "Clear clicks",
     "garden_editor_title": "**Tiles** — correct any cell",
@@ -466,7 +467,8 @@ DE: dict[str, str] = {
     "photo_caption": "Erkanntes Raster (rot = bitte prüfen)",
     "compare_caption": "Je Feld: Foto (links) und das gelesene Plättchen (rechts)",
     "corners_title": "Umriss falsch? Die vier Ecken anklicken",
-    "corners_help": "Die vier äußeren Ecken des Gartens anklicken (Reihenfolge egal). Danach wird neu gelesen.",
+    "corners_help": "Die vier äußeren Ecken des Gartens anklicken (Reihenfolge egal; ungefähr genügt, der Umriss "
+                    "rastet an den Plättchen ein). Danach wird neu gelesen.",
     "clicks_so_far": "{n} von 4 Ecken angeklickt",
     "clear_clicks": "Klicks löschen",
     "garden_editor_title": "**Plättchen** — jedes Feld korrigierbar",
