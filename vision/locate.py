@@ -517,8 +517,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     corners, quad, prob = first
     gray, maps, fine_blur = inputs
     # the evidence on the working copy, or on the fine copy when the tiles are small there
-    on_fine = tile_side_px(quad * scale, cfg.grid) < cfg.grid_field_min_tile
-    field_image, field_scale = (fine, fscale) if on_fine else (small, scale)
+    field_image, field_scale = field_copy(fine, fscale, small, scale, quad, cfg)
     field = EvidenceField(field_image, cfg)
 
     min_tile = cfg.grid_min_fraction * tile_side_px(quad, cfg.grid)  # a lattice in a few tiles' art is no garden
@@ -676,8 +675,7 @@ def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig =
     check_image(image)
     given = np.asarray(corners, np.float64)
     fine, fscale, small, scale, _, _ = working_copies(image, cfg)
-    on_fine = tile_side_px(given * scale, cfg.grid) < cfg.grid_field_min_tile
-    field_image, field_scale = (fine, fscale) if on_fine else (small, scale)
+    field_image, field_scale = field_copy(fine, fscale, small, scale, given, cfg)
     field = EvidenceField(field_image, cfg)
     start = given * field_scale
     unit = tile_side_px(start, cfg.grid)
@@ -688,11 +686,6 @@ def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig =
         return float(np.linalg.norm(moved - start, axis=1).max()) <= cfg.snap_reach * unit
 
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
-
-    def on(step: float) -> Callable[[np.ndarray], float]:
-        evidence = coarse if step >= cfg.grid_coarse_step else field
-        return lambda c: field_score(evidence, c, cfg)
-
     to_image = lattice_homography(start, cfg.grid)
     n = cfg.grid
     starts = [start]
@@ -702,8 +695,7 @@ def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig =
     gray, maps, fine_blur = _outline_inputs(fine, fscale, small, scale, cfg)
     out = []
     for first in starts:
-        best, _ = climb_corners(first, on, (*cfg.grid_rough_steps, *cfg.grid_polish_steps), cfg.grid_polish_rounds,
-                                unit, near)
+        best, _ = polish(field, first, cfg, coarse, (*cfg.grid_rough_steps, *cfg.grid_polish_steps), unit, near)
         polished = best / field_scale
         edged = _outline_and_seams(polished, gray, scale, maps, fine_blur, fscale, cfg)
         out += [polished, in_given_order(edged, given)]
@@ -1315,16 +1307,29 @@ def cell_texture(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: Vi
 
 
 def polish(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig, coarse: EvidenceField | None = None,
-           steps: tuple[float, ...] | None = None) -> tuple[np.ndarray, float]:
+           steps: tuple[float, ...] | None = None, unit: float | None = None,
+           allowed: Callable[[np.ndarray], bool] | None = None) -> tuple[np.ndarray, float]:
     """Corners ``(4, 2)`` moved one coordinate at a time, by ``steps`` (default
-    ``cfg.grid_polish_steps``) tile sides coarse to fine, while :func:`field_score` rises: a block
-    found in a view whose perspective was a little off is pulled onto the seams and outline. Steps
-    of ``cfg.grid_coarse_step`` or more climb the ``coarse`` field (more blurred: a wider reach),
-    when given. Returns (corners, score in ``field``)."""
+    ``cfg.grid_polish_steps``) tile sides (``unit`` pixels; default the tile side of ``corners``)
+    coarse to fine, while :func:`field_score` rises and ``allowed`` (when given) takes the move: a
+    block found in a view whose perspective was a little off is pulled onto the seams and outline.
+    Steps of ``cfg.grid_coarse_step`` or more climb the ``coarse`` field (more blurred: a wider
+    reach), when given. Returns (corners, score in ``field``)."""
     def on(step: float) -> Callable[[np.ndarray], float]:
         evidence = coarse if coarse is not None and step >= cfg.grid_coarse_step else field
         return lambda c: field_score(evidence, c, cfg)
 
+    if unit is None:
+        unit = tile_side_px(np.asarray(corners, np.float64), cfg.grid)
     best, _ = climb_corners(corners, on, cfg.grid_polish_steps if steps is None else steps, cfg.grid_polish_rounds,
-                            tile_side_px(np.asarray(corners, np.float64), cfg.grid))
+                            unit, allowed)
     return best, field_score(field, best, cfg)
+
+
+def field_copy(fine: np.ndarray, fscale: float, small: np.ndarray, scale: float, corners: np.ndarray,
+               cfg: VisionConfig) -> tuple[np.ndarray, float]:
+    """The working copy a block with ``corners`` ``(4, 2)`` (image pixels) is judged on, and its
+    scale: ``small`` (at ``scale`` of the image), or ``fine`` (at ``fscale``) when the block's tiles
+    are smaller than ``cfg.grid_field_min_tile`` pixels on ``small``."""
+    on_fine = tile_side_px(corners * scale, cfg.grid) < cfg.grid_field_min_tile
+    return (fine, fscale) if on_fine else (small, scale)
