@@ -669,7 +669,8 @@ def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, n
 def extent_proposals(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
     """Blocks ``(4, 2)`` (pixels of ``field``) that keep the lines of two opposite sides of the block
     ``corners`` ``(4, 2)`` and divide the other way anew: n + 1 equally spaced lines anywhere within
-    ``cfg.grid_extent_range`` of its lattice units. A block found in part (three rows of the four,
+    ``cfg.grid_extent_range`` of its lattice units, overlapping at least ``cfg.grid_extent_overlap``
+    of the shorter side. A block found in part (three rows of the four,
     or the tiles' art divided finely) shares two sides' lines with the whole garden; equal spacing in
     the block's own lattice coordinates holds under any perspective. Each way, the line sets whose
     ridges (as :func:`field_score` reads them: the inner lines' mean plus ``cfg.grid_outline_weight``
@@ -698,13 +699,16 @@ def extent_proposals(field: EvidenceField, corners: np.ndarray, cfg: VisionConfi
         image_pts = cv2.perspectiveTransform(flat[None], h)[0]
         normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
         normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
-        ok = np.all(np.isfinite(image_pts), axis=1)
+        # points behind the camera project mirrored: w of the other sign than the block's centre
+        in_front = (flat @ h[2, :2] + h[2, 2]) * (h[2] @ (n / 2, n / 2, 1.0)) > 0
+        ok = np.all(np.isfinite(image_pts), axis=1) & in_front
         across = np.zeros(len(flat))
         if ok.any():
             across[ok] = field.across(image_pts[ok], normal[ok])
         a = across.reshape(3, t.size, along.size)
         ridge = np.minimum(np.median(a[0] - 0.5 * (a[1] + a[2]), axis=1), cfg.grid_ridge_cap)  # (T,)
-        spans = np.arange(max(1, round(0.4 * n / step)), round(2.4 * n / step) + 1)  # block side, steps
+        smallest, largest = cfg.grid_extent_sizes
+        spans = np.arange(max(1, round(smallest * n / step)), round(largest * n / step) + 1)  # new side, steps
         found = []
         for span in spans:
             if span % n:  # lines on the steps' grid only
@@ -719,6 +723,8 @@ def extent_proposals(field: EvidenceField, corners: np.ndarray, cfg: VisionConfi
         for _, start, length in found:
             if abs(start) < 0.25 and abs(length - n) < 0.25:  # the block's own division
                 continue
+            if min(start + length, n) - max(start, 0.0) < cfg.grid_extent_overlap * min(length, n):
+                continue  # beside the block, not a whole it is part of
             if any(abs(start - s) < 0.25 and abs(start + length - s - ln) < 0.25 for s, ln in kept):
                 continue
             kept.append((start, length))

@@ -431,6 +431,11 @@ def test_a_block_found_in_part_is_divided_anew_along_its_own_lines(name: str, pa
         assert proposals, name
         assert min(block_offset(p, truth)[0] for p in proposals) < 0.1, (name, seed)
         assert all(block_offset(p, found)[0] > 0.2 for p in proposals), name  # its own division is left out
+        to_found = np.linalg.inv(lattice_homography(found))
+        for p in proposals:  # each overlaps the block at least half of the shorter side, both ways
+            rel = cv2.perspectiveTransform(p[None], to_found)[0]
+            for lo, hi in zip(rel.min(axis=0), rel.max(axis=0)):
+                assert min(hi, 4.0) - max(lo, 0.0) >= 0.5 * min(hi - lo, 4.0) - 0.05, (name, rel)
 
 
 def test_a_map_quad_turned_against_the_block_is_searched_turned_back() -> None:
