@@ -191,18 +191,6 @@ class VisionConfig:
     grid_wide_keep: int = 2
     grid_wide_margin: float = 0.6
     grid_wide_sizes: tuple[float, float] = (0.7, 2.0)
-    #: Blocks that keep two opposite sides' lines of one of the ``grid_extent_keep`` best polished
-    #: blocks and divide the other way anew (``vision.locate.extent_proposals``): their other two
-    #: sides anywhere within ``grid_extent_range`` tile sides of the block (its lattice units), the
-    #: new side ``grid_extent_sizes`` of the old, at ``grid_extent_step``, and ``grid_extent_per_axis``
-    #: kept each way; the new side must overlap at least ``grid_extent_overlap`` of the shorter of the
-    #: two (the block is part of the garden, or the garden part of it). 0 keeps none.
-    grid_extent_keep: int = 3
-    grid_extent_overlap: float = 0.5
-    grid_extent_range: tuple[float, float] = (-6.0, 10.0)
-    grid_extent_sizes: tuple[float, float] = (0.4, 2.4)
-    grid_extent_step: float = 0.05
-    grid_extent_per_axis: int = 3
     #: The shapes a candidate lattice may have (looser than the tile map's quad: a camera at 35°
     #: elevation sees the near side of the block up to twice the far one).
     grid_max_side_ratio: float = 2.0

@@ -576,10 +576,6 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     polished = polished_all(proposals)
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
-    if cfg.grid_extent_keep:  # the best blocks divided anew along their own lines
-        bases = sorted([corners, *polished], key=value, reverse=True)[: cfg.grid_extent_keep]
-        polished += polished_all([order_corners(e / field_scale) for b in bases
-                                  for e in extent_proposals(field, b * field_scale, cfg)])
     if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     for found in polished:
@@ -664,84 +660,6 @@ def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, n
     elsewhere_proposals = [order_corners(h / fscale) for view in elsewhere if view is not None
                            for h in lattice_hypotheses(fine, view, cfg)]
     return polished_all(wide) + polished_all(further) + polished_all(elsewhere_proposals)
-
-
-def extent_proposals(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
-    """Blocks ``(4, 2)`` (pixels of ``field``) that keep the lines of two opposite sides of the block
-    ``corners`` ``(4, 2)`` and divide the other way anew: n + 1 equally spaced lines anywhere within
-    ``cfg.grid_extent_range`` of its lattice units, overlapping at least ``cfg.grid_extent_overlap``
-    of the shorter side. A block found in part (three rows of the four,
-    or the tiles' art divided finely) shares two sides' lines with the whole garden; equal spacing in
-    the block's own lattice coordinates holds under any perspective. Each way, the line sets whose
-    ridges (as :func:`field_score` reads them: the inner lines' mean plus ``cfg.grid_outline_weight``
-    times the outer two's) are highest, ``cfg.grid_extent_per_axis`` of them clearly apart, the
-    block's own division left out, and the best of each way combined."""
-    n = cfg.grid
-    try:
-        h = lattice_homography(corners, n)
-    except cv2.error:
-        return []
-    lo, hi = cfg.grid_extent_range
-    step = cfg.grid_extent_step
-    t = np.arange(lo, hi + step / 2, step)  # positions of a line across the kept sides, lattice units
-    per = cfg.grid_field_samples
-    along = np.concatenate([np.linspace(k + cfg.seam_skip, k + 1 - cfg.seam_skip, per) for k in range(n)])
-    off = cfg.grid_ridge_offset
-    best: list[list[tuple[float, float]]] = []
-    for axis in (0, 1):  # axis 0: columns anew (lines of constant x), rows kept
-        pts = np.zeros((3, t.size, along.size, 2))
-        for j, shift in enumerate((0.0, -off, off)):
-            pts[j, :, :, axis] = (t + shift)[:, None]
-            pts[j, :, :, 1 - axis] = along[None, :]
-        flat = pts.reshape(-1, 2)
-        nudged = flat.copy()
-        nudged[:, axis] += 0.01
-        image_pts = cv2.perspectiveTransform(flat[None], h)[0]
-        normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
-        normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
-        # points behind the camera project mirrored: w of the other sign than the block's centre
-        in_front = (flat @ h[2, :2] + h[2, 2]) * (h[2] @ (n / 2, n / 2, 1.0)) > 0
-        ok = np.all(np.isfinite(image_pts), axis=1) & in_front
-        across = np.zeros(len(flat))
-        if ok.any():
-            across[ok] = field.across(image_pts[ok], normal[ok])
-        a = across.reshape(3, t.size, along.size)
-        ridge = np.minimum(np.median(a[0] - 0.5 * (a[1] + a[2]), axis=1), cfg.grid_ridge_cap)  # (T,)
-        smallest, largest = cfg.grid_extent_sizes
-        spans = np.arange(max(1, round(smallest * n / step)), round(largest * n / step) + 1)  # new side, steps
-        found = []
-        for span in spans:
-            if span % n:  # lines on the steps' grid only
-                continue
-            pitch = span // n
-            first = np.arange(0, t.size - span)
-            lines = ridge[first[:, None] + pitch * np.arange(n + 1)[None, :]]  # (F, n + 1)
-            score = lines[:, 1:n].mean(axis=1) + cfg.grid_outline_weight * lines[:, [0, n]].mean(axis=1)
-            found += [(float(s), float(t[f]), float(span * step)) for f, s in zip(first, score)]
-        found.sort(reverse=True)
-        kept: list[tuple[float, float]] = []
-        for _, start, length in found:
-            if abs(start) < 0.25 and abs(length - n) < 0.25:  # the block's own division
-                continue
-            if min(start + length, n) - max(start, 0.0) < cfg.grid_extent_overlap * min(length, n):
-                continue  # beside the block, not a whole it is part of
-            if any(abs(start - s) < 0.25 and abs(start + length - s - ln) < 0.25 for s, ln in kept):
-                continue
-            kept.append((start, length))
-            if len(kept) == cfg.grid_extent_per_axis:
-                break
-        best.append(kept)
-
-    def block(x: tuple[float, float], y: tuple[float, float]) -> np.ndarray:
-        (x0, w), (y0, ht) = x, y
-        rect = np.array([[[x0, y0], [x0 + w, y0], [x0 + w, y0 + ht], [x0, y0 + ht]]], np.float64)
-        return cv2.perspectiveTransform(rect, h)[0]
-
-    whole = (0.0, float(n))
-    out = [block(x, whole) for x in best[0]] + [block(whole, y) for y in best[1]]
-    if best[0] and best[1]:
-        out.append(block(best[0][0], best[1][0]))
-    return [o for o in out if np.all(np.isfinite(o))]
 
 
 def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG

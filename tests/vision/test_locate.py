@@ -18,7 +18,6 @@ from vision.locate import (
     block_aspect,
     block_offset,
     corner_distance_tiles,
-    extent_proposals,
     field_score,
     gradient_energy,
     lattice_hypotheses,
@@ -413,29 +412,6 @@ def test_the_lattice_score_prefers_the_true_block_to_shifted_or_grown_ones() -> 
     one_tile_over = lattice_corners(h @ np.array([[1, 0, 1.0], [0, 1, 0], [0, 0, 1.0]]))
     for wrong in (half_tile, with_frame, one_tile_over):
         assert field_score(field, wrong, DEFAULT_CONFIG) < true_score - 1.0
-
-
-@pytest.mark.parametrize(("name", "part"), [
-    ("three rows of four", ((1.0, 0.0, 0.0), (0.0, 0.75, 0.0))),
-    ("two columns of the art divided in four", ((0.5, 0.0, 2.0), (0.0, 1.0, 0.0))),
-    ("one row over", ((1.0, 0.0, 0.0), (0.0, 1.0, 1.0))),
-])
-def test_a_block_found_in_part_is_divided_anew_along_its_own_lines(name: str, part: tuple) -> None:
-    """A lattice that shares two opposite sides' lines with the garden (three of its rows taken for
-    four, its art divided finely, a row over) proposes the whole garden: its other two sides anew."""
-    for seed in (5, 6):
-        image, truth = grid_photo(4, seed)
-        truth = order_corners(truth)
-        found = lattice_corners(lattice_homography(truth) @ np.array([*part, (0.0, 0.0, 1.0)]))
-        proposals = extent_proposals(EvidenceField(image, DEFAULT_CONFIG), found, DEFAULT_CONFIG)
-        assert proposals, name
-        assert min(block_offset(p, truth)[0] for p in proposals) < 0.1, (name, seed)
-        assert all(block_offset(p, found)[0] > 0.2 for p in proposals), name  # its own division is left out
-        to_found = np.linalg.inv(lattice_homography(found))
-        for p in proposals:  # each overlaps the block at least half of the shorter side, both ways
-            rel = cv2.perspectiveTransform(p[None], to_found)[0]
-            for lo, hi in zip(rel.min(axis=0), rel.max(axis=0)):
-                assert min(hi, 4.0) - max(lo, 0.0) >= 0.5 * min(hi - lo, 4.0) - 0.05, (name, rel)
 
 
 def test_a_map_quad_turned_against_the_block_is_searched_turned_back() -> None:
