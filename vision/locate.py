@@ -536,6 +536,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             map_support(prob, found * map_scale, cfg) - 0.5)
         if cfg.grid_beyond_weight and mask_model is not None:
             score -= cfg.grid_beyond_weight * max(0.0, map_beyond(prob, found * map_scale, cfg) - cfg.check_beyond)
+        if cfg.grid_continue_weight:
+            score -= cfg.grid_continue_weight * max(0.0, lattice_continues(field, found * field_scale, cfg)
+                                                    - cfg.grid_continue_free)
         return score
 
     first_value = value(corners)
@@ -1291,6 +1294,56 @@ def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) ->
     seams = float(ridge[:, 1:n].mean())
     outline = float(ridge[:, [0, n]].mean())
     return seams + cfg.grid_outline_weight * outline + cfg.grid_cell_weight * cell_texture(field, h, cells, cfg)
+
+
+@lru_cache(maxsize=16)
+def _continuation_samples(n: int, per_tile: int, lo: float, hi: float, offset: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where :func:`lattice_continues` samples an n×n lattice, in lattice units: the n - 1 inner
+    lines of each direction continued ``lo``..``hi`` tile sides beyond both ends, with the lines
+    ``offset`` beside them, ``(2 sides·2 directions·3·(n-1)·per_tile, 2)`` (side, direction, offset,
+    line, point), and the same points nudged across their line."""
+    beyond = np.linspace(lo, hi, per_tile)
+    pts = []
+    for axis in (0, 1):  # lines of constant x (axis 0) run along y: beyond the top and bottom
+        for ends in (-beyond, n + beyond):
+            for off in (0.0, -offset, offset):
+                for k in range(1, n):
+                    line = np.zeros((per_tile, 2))
+                    line[:, axis] = k + off
+                    line[:, 1 - axis] = ends
+                    pts.append(line)
+    points = np.concatenate(pts)
+    nudged = points.copy()
+    half = len(points) // 2
+    nudged[:half, 0] += 0.01
+    nudged[half:, 1] += 0.01
+    for arr in (points, nudged):
+        arr.setflags(write=False)
+    return points, nudged
+
+
+def lattice_continues(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
+    """How strongly the block with corners ``(4, 2)`` (pixels of ``field``) runs on beyond its
+    outline: its inner lines continued ``cfg.grid_continue_reach`` tile sides past each of its four
+    sides, each continuation's median ridge (as :func:`field_score` reads a line), capped at
+    ``cfg.grid_ridge_cap``; the mean over a side's lines, and the median of the four sides. A
+    garden's seams end at its outline (the board's frame lies beyond); a lattice on a table of
+    squares, or a block a row off the garden, runs on."""
+    n = cfg.grid
+    try:
+        h = lattice_homography(corners, n)
+    except cv2.error:
+        return 0.0
+    per = cfg.grid_field_samples
+    points, nudged = _continuation_samples(n, per, *cfg.grid_continue_reach, cfg.grid_ridge_offset)
+    image_pts = cv2.perspectiveTransform(points[None], h)[0]
+    if not np.all(np.isfinite(image_pts)):
+        return 0.0
+    normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
+    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
+    a = field.across(image_pts, normal).reshape(2, 2, 3, n - 1, per)  # (direction, end, offset, line, point)
+    ridge = np.minimum(np.median(a[:, :, 0] - 0.5 * (a[:, :, 1] + a[:, :, 2]), axis=3), cfg.grid_ridge_cap)
+    return float(np.median(ridge.mean(axis=2)))
 
 
 def cell_texture(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> float:

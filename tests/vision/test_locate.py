@@ -20,6 +20,7 @@ from vision.locate import (
     corner_distance_tiles,
     field_score,
     gradient_energy,
+    lattice_continues,
     lattice_hypotheses,
     locate_garden,
     locate_grid,
@@ -412,6 +413,29 @@ def test_the_lattice_score_prefers_the_true_block_to_shifted_or_grown_ones() -> 
     one_tile_over = lattice_corners(h @ np.array([[1, 0, 1.0], [0, 1, 0], [0, 0, 1.0]]))
     for wrong in (half_tile, with_frame, one_tile_over):
         assert field_score(field, wrong, DEFAULT_CONFIG) < true_score - 1.0
+
+
+def _ruled_table(step: int = 60, size: tuple[int, int] = (900, 1200), seed: int = 3) -> np.ndarray:
+    """A table of ruled squares ``step`` pixels apart (kitchen tiles: pale grout on a colour)."""
+    rng = np.random.default_rng(seed)
+    image = np.empty((*size, 3), np.uint8)
+    image[:] = rng.integers(40, 160, 3)
+    image[:, ::step] = image[::step] = 210
+    image[:, 1::step] = image[1::step] = 210
+    return np.clip(image + rng.normal(0, 5, image.shape), 0, 255).astype(np.uint8)
+
+
+def test_a_lattice_on_a_table_of_squares_runs_on_and_a_gardens_does_not() -> None:
+    """A garden's seams end at its outline (the board's frame lies beyond); a 4×4 block of a table
+    of ruled squares continues past every side, as strongly as its own lines."""
+    for seed in (5, 6, 7):
+        image, truth = grid_photo(4, seed)
+        assert lattice_continues(EvidenceField(image, DEFAULT_CONFIG), order_corners(truth), DEFAULT_CONFIG) < 0.5
+    table = _ruled_table()
+    block = np.array([[300, 240], [540, 240], [540, 480], [300, 480]], np.float64)  # on the squares' lines
+    field = EvidenceField(table, DEFAULT_CONFIG)
+    assert lattice_continues(field, block, DEFAULT_CONFIG) > 2.0
+    assert field_score(field, block, DEFAULT_CONFIG) > 2.0  # the block itself looks like a lattice
 
 
 def test_a_map_quad_turned_against_the_block_is_searched_turned_back() -> None:
