@@ -228,11 +228,12 @@ class VisionConfig:
     grid_beyond_weight: float = 4.0
     #: ``grid_continue_weight`` times the excess over ``grid_continue_free`` of
     #: :func:`vision.locate.lattice_continues` (how strongly the block's inner lines run on beyond its
-    #: outline, ``grid_continue_reach`` tile sides out) is taken off a candidate's score: a garden's
-    #: seams stop at its outline, a table of squares runs on. 0: not.
-    grid_continue_weight: float = 0.0
+    #: outline, in each band of ``grid_continue_reach`` tile sides out, the weakest band) is taken
+    #: off a candidate's score: a garden's seams stop at its outline, or at the board's track one
+    #: tile out; a table of squares runs on. 0: not.
+    grid_continue_weight: float = 1.0
     grid_continue_free: float = 0.5
-    grid_continue_reach: tuple[float, float] = (0.15, 0.85)
+    grid_continue_reach: tuple[tuple[float, float], ...] = ((0.15, 0.85), (1.15, 1.85))
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.

@@ -485,7 +485,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, less ``cfg.grid_beyond_weight`` times the excess of its
-    :func:`map_beyond` over ``cfg.check_beyond`` (tiles beyond a side; a learned map only), and
+    :func:`map_beyond` over ``cfg.check_beyond`` (tiles beyond a side; a learned map only), less
+    ``cfg.grid_continue_weight`` times the excess of its :func:`lattice_continues` over
+    ``cfg.grid_continue_free`` (a lattice on a table of squares runs on past its outline), and
     nothing smaller than ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's
     edge — and one rule chooses: the best candidate if it beats the map's outline by more than
     ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its
@@ -1324,26 +1326,30 @@ def _continuation_samples(n: int, per_tile: int, lo: float, hi: float, offset: f
 
 def lattice_continues(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
     """How strongly the block with corners ``(4, 2)`` (pixels of ``field``) runs on beyond its
-    outline: its inner lines continued ``cfg.grid_continue_reach`` tile sides past each of its four
-    sides, each continuation's median ridge (as :func:`field_score` reads a line), capped at
-    ``cfg.grid_ridge_cap``; the mean over a side's lines, and the median of the four sides. A
-    garden's seams end at its outline (the board's frame lies beyond); a lattice on a table of
-    squares, or a block a row off the garden, runs on."""
+    outline: its inner lines continued past each of its four sides through each band of
+    ``cfg.grid_continue_reach`` (tile sides out), each continuation's median ridge (as
+    :func:`field_score` reads a line), capped at ``cfg.grid_ridge_cap``; the mean over a side's
+    lines, the median of the four sides, and the weakest band. A garden's seams end at its outline,
+    or run on one tile at most along a board's track of squares; a lattice on a table of squares
+    runs on through every band."""
     n = cfg.grid
     try:
         h = lattice_homography(corners, n)
     except cv2.error:
         return 0.0
     per = cfg.grid_field_samples
-    points, nudged = _continuation_samples(n, per, *cfg.grid_continue_reach, cfg.grid_ridge_offset)
-    image_pts = cv2.perspectiveTransform(points[None], h)[0]
-    if not np.all(np.isfinite(image_pts)):
-        return 0.0
-    normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
-    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
-    a = field.across(image_pts, normal).reshape(2, 2, 3, n - 1, per)  # (direction, end, offset, line, point)
-    ridge = np.minimum(np.median(a[:, :, 0] - 0.5 * (a[:, :, 1] + a[:, :, 2]), axis=3), cfg.grid_ridge_cap)
-    return float(np.median(ridge.mean(axis=2)))
+    bands = []
+    for lo, hi in cfg.grid_continue_reach:
+        points, nudged = _continuation_samples(n, per, lo, hi, cfg.grid_ridge_offset)
+        image_pts = cv2.perspectiveTransform(points[None], h)[0]
+        if not np.all(np.isfinite(image_pts)):
+            return 0.0
+        normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
+        normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
+        a = field.across(image_pts, normal).reshape(2, 2, 3, n - 1, per)  # (direction, end, offset, line, point)
+        ridge = np.minimum(np.median(a[:, :, 0] - 0.5 * (a[:, :, 1] + a[:, :, 2]), axis=3), cfg.grid_ridge_cap)
+        bands.append(float(np.median(ridge.mean(axis=2))))
+    return min(bands, default=0.0)
 
 
 def cell_texture(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> float:
