@@ -1271,6 +1271,25 @@ def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: 
     return lines, nudged, cells
 
 
+def line_ridges(field: EvidenceField, h: np.ndarray, points: np.ndarray, nudged: np.ndarray,
+                lines: tuple[int, ...], cfg: VisionConfig) -> np.ndarray | None:
+    """The ridges of lines sampled at ``points`` ``(K, 2)`` (lattice units, through ``h`` ``(3, 3)``
+    into ``field``; ``nudged`` the same points moved across their line), laid out as ``lines`` +
+    (the line and the lines ``cfg.grid_ridge_offset`` either side, the points along it): each line's
+    evidence less the mean of its two neighbours', the median along the line, capped at
+    ``cfg.grid_ridge_cap`` -> shaped ``lines``, or None when a point maps to no finite pixel. A seam
+    runs the whole length of the block: the median, not the mean, so that a line crossing a few
+    strong edges of the art (a path's border) is not taken for one."""
+    image_pts = cv2.perspectiveTransform(points[None], h)[0]
+    if not np.all(np.isfinite(image_pts)):
+        return None
+    normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
+    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
+    samples = field.across(image_pts, normal).reshape(*lines, 3, -1)
+    ridge = np.median(samples[..., 0, :] - 0.5 * (samples[..., 1, :] + samples[..., 2, :]), axis=-1)
+    return np.minimum(ridge, cfg.grid_ridge_cap)
+
+
 def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
     """The score of the block with corners ``(4, 2)``, measured where its lines lie in the image
     (no warp): each line's median ridge over the lines ``cfg.grid_ridge_offset`` tile sides beside
@@ -1283,16 +1302,9 @@ def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) ->
         return -np.inf
     lines, nudged, cells = _lattice_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset,
                                             cfg.grid_cell_inside)
-    image_pts = cv2.perspectiveTransform(lines[None], h)[0]
-    if not np.all(np.isfinite(image_pts)):
+    ridge = line_ridges(field, h, lines, nudged, (2, n + 1), cfg)
+    if ridge is None:
         return -np.inf
-    normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
-    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
-    samples = field.across(image_pts, normal).reshape(2, n + 1, 3, n * cfg.grid_field_samples)
-    # a seam runs the whole length of the block: the median along the line, not the mean, so that
-    # a line crossing a few strong edges of the art (a path's border) is not taken for one
-    ridge = np.median(samples[:, :, 0] - 0.5 * (samples[:, :, 1] + samples[:, :, 2]), axis=2)
-    ridge = np.minimum(ridge, cfg.grid_ridge_cap)
     seams = float(ridge[:, 1:n].mean())
     outline = float(ridge[:, [0, n]].mean())
     return seams + cfg.grid_outline_weight * outline + cfg.grid_cell_weight * cell_texture(field, h, cells, cfg)
@@ -1302,14 +1314,14 @@ def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) ->
 def _continuation_samples(n: int, per_tile: int, lo: float, hi: float, offset: float) -> tuple[np.ndarray, np.ndarray]:
     """Where :func:`lattice_continues` samples an n×n lattice, in lattice units: the n - 1 inner
     lines of each direction continued ``lo``..``hi`` tile sides beyond both ends, with the lines
-    ``offset`` beside them, ``(2 sides·2 directions·3·(n-1)·per_tile, 2)`` (side, direction, offset,
-    line, point), and the same points nudged across their line."""
+    ``offset`` beside them, ``(2·2·(n-1)·3·per_tile, 2)`` (direction, end, line, offset, point),
+    and the same points nudged across their line."""
     beyond = np.linspace(lo, hi, per_tile)
     pts = []
     for axis in (0, 1):  # lines of constant x (axis 0) run along y: beyond the top and bottom
         for ends in (-beyond, n + beyond):
-            for off in (0.0, -offset, offset):
-                for k in range(1, n):
+            for k in range(1, n):
+                for off in (0.0, -offset, offset):
                     line = np.zeros((per_tile, 2))
                     line[:, axis] = k + off
                     line[:, 1 - axis] = ends
@@ -1340,15 +1352,11 @@ def lattice_continues(field: EvidenceField, corners: np.ndarray, cfg: VisionConf
     per = cfg.grid_field_samples
     bands = []
     for lo, hi in cfg.grid_continue_reach:
-        points, nudged = _continuation_samples(n, per, lo, hi, cfg.grid_ridge_offset)
-        image_pts = cv2.perspectiveTransform(points[None], h)[0]
-        if not np.all(np.isfinite(image_pts)):
+        samples = _continuation_samples(n, per, lo, hi, cfg.grid_ridge_offset)
+        ridge = line_ridges(field, h, *samples, (4, n - 1), cfg)  # (the four sides, their lines)
+        if ridge is None:
             return 0.0
-        normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
-        normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
-        a = field.across(image_pts, normal).reshape(2, 2, 3, n - 1, per)  # (direction, end, offset, line, point)
-        ridge = np.minimum(np.median(a[:, :, 0] - 0.5 * (a[:, :, 1] + a[:, :, 2]), axis=3), cfg.grid_ridge_cap)
-        bands.append(float(np.median(ridge.mean(axis=2))))
+        bands.append(float(np.median(ridge.mean(axis=1))))
     return min(bands, default=0.0)
 
 
