@@ -1243,6 +1243,17 @@ class EvidenceField:
         return (np.abs(gx).sum(axis=1) + np.abs(gy).sum(axis=1)) / self.unit
 
 
+def _nudged_across(points: np.ndarray) -> np.ndarray:
+    """Points ``(K, 2)`` on lattice lines (lattice units), the first half on lines of constant column
+    coordinate and the second on lines of constant row, each moved 0.01 across its line: where they
+    land in the image gives each line's normal there."""
+    nudged = points.copy()
+    half = len(points) // 2
+    nudged[:half, 0] += 0.01
+    nudged[half:, 1] += 0.01
+    return nudged
+
+
 @lru_cache(maxsize=16)
 def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: float
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1259,10 +1270,7 @@ def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: 
                 lattice[:, 1 - axis] = along
                 pts.append(lattice)
     lines = np.concatenate(pts)
-    nudged = lines.copy()
-    half = len(lines) // 2  # the first half are lines of constant column coordinate
-    nudged[:half, 0] += 0.01
-    nudged[half:, 1] += 0.01
+    nudged = _nudged_across(lines)
     u, v = np.meshgrid(*(np.linspace(inside, 1.0 - inside, 4),) * 2)
     cell = np.c_[u.ravel(), v.ravel()]
     cells = np.concatenate([cell + np.array([c, r]) for r in range(n) for c in range(n)])
@@ -1327,10 +1335,7 @@ def _continuation_samples(n: int, per_tile: int, lo: float, hi: float, offset: f
                     line[:, 1 - axis] = ends
                     pts.append(line)
     points = np.concatenate(pts)
-    nudged = points.copy()
-    half = len(points) // 2
-    nudged[:half, 0] += 0.01
-    nudged[half:, 1] += 0.01
+    nudged = _nudged_across(points)
     for arr in (points, nudged):
         arr.setflags(write=False)
     return points, nudged
