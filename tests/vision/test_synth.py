@@ -292,57 +292,25 @@ def test_train_dev_and_zoo_families_share_no_board_table_or_light_kind() -> None
             assert not set(kinds[a]) & set(kinds[b]) - {"none"}, (a, b, kinds)
 
 
-@pytest.mark.parametrize("family", ["train", "dev"])
-def test_every_board_table_and_light_kind_renders(family: str) -> None:
-    """Each of a family's kinds draws a picture of the asked size that is not one flat colour, the
-    same picture for the same seed."""
+def test_every_dev_board_table_and_light_kind_renders() -> None:
+    """Each of the dev family's kinds draws a picture of the asked size that is not one flat colour."""
     from vision.synth import scene
 
-    for kind in scene.BOARD_PATTERNS[family]:
-        board = scene.board_surface(96, _Forced(np.random.default_rng(3), kind), family, None)
+    for kind in scene.BOARD_PATTERNS["dev"]:
+        rng = np.random.default_rng(3)
+        board = scene.board_surface(96, _Forced(rng, kind), "dev", None)
         assert board.shape == (96, 96, 3) and board.dtype == np.uint8 and board.std() > 1, kind
-    for kind in scene.TABLE_KINDS[family]:
-        table = scene.table_surface(160, 120, _Forced(np.random.default_rng(4), kind), family)
+    for kind in scene.TABLE_KINDS["dev"]:
+        table = scene.table_surface(160, 120, _Forced(np.random.default_rng(4), kind), "dev")
         assert table.shape == (120, 160, 3) and table.std() > 1, kind
-        assert np.array_equal(table, scene.table_surface(160, 120, _Forced(np.random.default_rng(4), kind), family))
-    for kind in scene.LIGHT_KINDS[family]:
-        gain, glare = scene.light_maps(40, 30, _Forced(np.random.default_rng(5), kind), family, 0.5)
+    for kind in scene.LIGHT_KINDS["dev"]:
+        gain, glare = scene.light_maps(40, 30, _Forced(np.random.default_rng(5), kind), "dev", 0.5)
         assert gain.shape == (30, 40, 3) and glare.shape == (30, 40, 1) and np.isfinite(gain).all(), kind
         assert gain.min() > 0, kind
-    for shape in set(scene.TRACK_SHAPES[family]) - {"none"}:
+    for shape in scene.TRACK_SHAPES["dev"]:
         board = np.full((120, 120, 3), 128, np.uint8)
-        scene.draw_track(board, 20.0, 20, _Forced(np.random.default_rng(6), shape), family)
+        scene.draw_track(board, 20.0, 20, _Forced(np.random.default_rng(6), shape), "dev")
         assert (board != 128).any(), shape
-
-
-def _two_ways(table: np.ndarray) -> tuple[float, float]:
-    """Of a picture's straight edges: the share running along one of two directions a right angle
-    apart, and the share along the rarer of the two."""
-    lines = cv2.HoughLines(cv2.Canny(cv2.cvtColor(table, cv2.COLOR_BGR2GRAY), 20, 60), 1, np.pi / 180, 150)
-    if lines is None:
-        return 0.0, 0.0
-    angles = np.degrees(lines[:, 0, 1]) % 180
-    first = np.median(angles % 90)
-
-    def along(direction: float) -> np.ndarray:
-        d = np.abs(angles - direction) % 180
-        return np.minimum(d, 180 - d) < 12
-
-    a, b = along(first), along(first + 90)
-    return float((a | b).mean()), float(min(a.mean(), b.mean()))
-
-
-def test_a_tiled_table_is_squares_in_grout() -> None:
-    """The ``train`` family's tiled table is squares: its grout lines run two ways a right angle
-    apart (turned and foreshortened as seen from a seat); a wooden table's planks run one way."""
-    from vision.synth import scene
-
-    for seed in range(6, 14):
-        table = scene.table_surface(1600, 1200, _Forced(np.random.default_rng(seed), "tiled"), "train")
-        both, rarer = _two_ways(table)
-        assert both > 0.8 and rarer > 0.1, seed
-    wood = scene.table_surface(1600, 1200, _Forced(np.random.default_rng(6), "wood"), "train")
-    assert _two_ways(wood)[1] < 0.1
 
 
 class _Forced:
@@ -351,9 +319,9 @@ class _Forced:
     def __init__(self, rng: np.random.Generator, kind: str) -> None:
         self._rng, self._kind = rng, kind
 
-    def choice(self, options: object, *args: object, **kwargs: object) -> object:
+    def choice(self, options: object) -> object:
         kind, self._kind = self._kind, None
-        return kind if kind is not None else self._rng.choice(options, *args, **kwargs)  # type: ignore[arg-type]
+        return kind if kind is not None else self._rng.choice(options)  # type: ignore[arg-type]
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._rng, name)

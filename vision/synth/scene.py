@@ -39,7 +39,7 @@ BOARD_PATTERNS: Final = {
 TRACK_SHAPES: Final = {"train": ("square", "circle", "none"), "dev": ("triangle", "star"),
                        "zoo": ("diamond", "hexagon", "ring")}
 TABLE_KINDS: Final = {
-    "train": ("wood", "cloth", "plain", "felt", "glossy", "patterned", "tiled", "check"),
+    "train": ("wood", "cloth", "plain", "felt", "glossy", "patterned"),
     "dev": ("parquet", "stripecloth", "rug", "newsprint", "floortile"),
     "zoo": ("marble", "gingham", "kitchen", "floral", "glass"),
 }
@@ -62,20 +62,6 @@ def _smooth_noise(h: int, w: int, cells: int, rng: np.random.Generator) -> np.nd
     """``(h, w)`` float32 smooth noise, unit spread, ``cells`` blobs across."""
     small = rng.standard_normal((max(2, cells), max(2, cells))).astype(np.float32)
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
-
-
-def _plane_coords(h: int, w: int, rng: np.random.Generator, pitch: float) -> tuple[np.ndarray, np.ndarray]:
-    """``(h, w)`` float32 coordinates ``u, v`` of each pixel on a table plane, in units of ``pitch``
-    pixels: the plane turned by any angle and foreshortened along a random direction, as a table
-    of squares looks from a seat."""
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    a = rng.uniform(0, np.pi / 2)
-    x, y = xx - w / 2, yy - h / 2
-    u, v = np.cos(a) * x + np.sin(a) * y, -np.sin(a) * x + np.cos(a) * y
-    d = rng.uniform(0, 2 * np.pi)
-    depth = 1.0 + rng.uniform(0, 0.8) * (np.cos(d) * x + np.sin(d) * y) / max(h, w)  # > 0.45 everywhere
-    shift = rng.uniform(0, 1, 2)
-    return ((u / depth / pitch + shift[0]).astype(np.float32), (v / depth / pitch + shift[1]).astype(np.float32))
 
 
 def motifs(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
@@ -309,26 +295,6 @@ def table_surface(w: int, h: int, rng: np.random.Generator, family: str) -> np.n
     elif kind == "patterned":  # a busy print: marks in a second colour, as strong as tile art
         t = motifs(sh, sw, rng)[..., None]
         img = base * (1 - t) + _random_colour(rng) * t
-    elif kind == "tiled":  # square ceramic tiles, each its own tone, in grout; seen turned and foreshortened
-        pitch = rng.uniform(0.04, 0.4) * sw
-        u, v = _plane_coords(sh, sw, rng, pitch)
-        tones = 1.0 + rng.normal(0, rng.uniform(0.02, 0.1), (7, 11)).astype(np.float32)
-        if rng.random() < 0.3:  # two kinds of tile laid alternately
-            tones *= np.where((np.arange(7)[:, None] + np.arange(11)[None, :]) % 2 == 0, 1.0,
-                              rng.uniform(0.6, 0.9)).astype(np.float32)
-        cells = tones[np.floor(u).astype(np.int64) % 7, np.floor(v).astype(np.int64) % 11]
-        edge = np.minimum(np.minimum(u % 1, 1 - u % 1), np.minimum(v % 1, 1 - v % 1))
-        grout_col = (np.full(3, rng.uniform(170, 240), np.float32) if rng.random() < 0.5
-                     else base * rng.uniform(0.2, 0.5))
-        grout = (edge < rng.uniform(0.01, 0.06)).astype(np.float32)[..., None]
-        img = base * cells[..., None] * (1 - grout) + grout_col * grout
-    elif kind == "check":  # a two-colour checked cloth, its weave showing, seen turned and foreshortened
-        pitch = rng.uniform(0.02, 0.3) * sw
-        u, v = _plane_coords(sh, sw, rng, pitch)
-        odd = ((np.floor(u) + np.floor(v)) % 2).astype(np.float32)
-        odd = cv2.GaussianBlur(odd, (0, 0), 0.7)[..., None]
-        img = base * (1 - odd) + _random_colour(rng) * odd
-        img = img + ((np.sin(xx * 2.5) * np.sin(yy * 2.5)) * rng.uniform(2, 8))[..., None]
     elif kind == "marble":
         veins = np.abs(np.sin(xx / sw * 12 + _smooth_noise(sh, sw, 6, rng) * 4))
         img = base * 0.3 + 170 + (veins ** 0.2 * -50)[..., None]
