@@ -292,24 +292,26 @@ def test_train_dev_and_zoo_families_share_no_board_table_or_light_kind() -> None
             assert not set(kinds[a]) & set(kinds[b]) - {"none"}, (a, b, kinds)
 
 
-def test_every_dev_board_table_and_light_kind_renders() -> None:
-    """Each of the dev family's kinds draws a picture of the asked size that is not one flat colour."""
+@pytest.mark.parametrize("family", ["train", "dev"])
+def test_every_board_table_and_light_kind_renders(family: str) -> None:
+    """Each of a family's kinds draws a picture of the asked size that is not one flat colour, the
+    same picture for the same seed."""
     from vision.synth import scene
 
-    for kind in scene.BOARD_PATTERNS["dev"]:
-        rng = np.random.default_rng(3)
-        board = scene.board_surface(96, _Forced(rng, kind), "dev", None)
+    for kind in scene.BOARD_PATTERNS[family]:
+        board = scene.board_surface(96, _Forced(np.random.default_rng(3), kind), family, None)
         assert board.shape == (96, 96, 3) and board.dtype == np.uint8 and board.std() > 1, kind
-    for kind in scene.TABLE_KINDS["dev"]:
-        table = scene.table_surface(160, 120, _Forced(np.random.default_rng(4), kind), "dev")
+    for kind in scene.TABLE_KINDS[family]:
+        table = scene.table_surface(160, 120, _Forced(np.random.default_rng(4), kind), family)
         assert table.shape == (120, 160, 3) and table.std() > 1, kind
-    for kind in scene.LIGHT_KINDS["dev"]:
-        gain, glare = scene.light_maps(40, 30, _Forced(np.random.default_rng(5), kind), "dev", 0.5)
+        assert np.array_equal(table, scene.table_surface(160, 120, _Forced(np.random.default_rng(4), kind), family))
+    for kind in scene.LIGHT_KINDS[family]:
+        gain, glare = scene.light_maps(40, 30, _Forced(np.random.default_rng(5), kind), family, 0.5)
         assert gain.shape == (30, 40, 3) and glare.shape == (30, 40, 1) and np.isfinite(gain).all(), kind
         assert gain.min() > 0, kind
-    for shape in scene.TRACK_SHAPES["dev"]:
+    for shape in set(scene.TRACK_SHAPES[family]) - {"none"}:
         board = np.full((120, 120, 3), 128, np.uint8)
-        scene.draw_track(board, 20.0, 20, _Forced(np.random.default_rng(6), shape), "dev")
+        scene.draw_track(board, 20.0, 20, _Forced(np.random.default_rng(6), shape), family)
         assert (board != 128).any(), shape
 
 
@@ -319,9 +321,9 @@ class _Forced:
     def __init__(self, rng: np.random.Generator, kind: str) -> None:
         self._rng, self._kind = rng, kind
 
-    def choice(self, options: object) -> object:
+    def choice(self, options: object, *args: object, **kwargs: object) -> object:
         kind, self._kind = self._kind, None
-        return kind if kind is not None else self._rng.choice(options)  # type: ignore[arg-type]
+        return kind if kind is not None else self._rng.choice(options, *args, **kwargs)  # type: ignore[arg-type]
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._rng, name)
