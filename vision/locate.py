@@ -481,7 +481,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     are polished onto their seams (:func:`polish`). Then (:func:`_searched_further`) more widely
     around the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
     quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
-    board). Everything polished is also snapped to the outline and seams. Every candidate is
+    board). While nothing scores ``cfg.grid_around_below``, a last round (:func:`rectified_around`)
+    searches views rectified by the lines inside the map's outline and inside the best polished block
+    (the quad's own view skewed against the block). Everything polished is also snapped to the
+    outline and seams. Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, less ``cfg.grid_beyond_weight`` times the excess of its
@@ -581,6 +584,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     polished = polished_all(proposals)
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
+    if max([first_value, *map(value, polished)]) < cfg.grid_around_below:  # no clear lattice yet
+        polished += rectified_around([corners], polished, quad, fine, fscale, cfg, value, polished_all)
     if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     for found in polished:
@@ -665,6 +670,30 @@ def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, n
     elsewhere_proposals = [order_corners(h / fscale) for view in elsewhere if view is not None
                            for h in lattice_hypotheses(fine, view, cfg)]
     return polished_all(wide) + polished_all(further) + polished_all(elsewhere_proposals)
+
+
+def rectified_around(first: list[np.ndarray], polished: list[np.ndarray], within: np.ndarray, fine: np.ndarray,
+                     fscale: float, cfg: VisionConfig, value: Callable[[np.ndarray], float],
+                     polished_all: Callable[[list[np.ndarray]], list[np.ndarray]]) -> list[np.ndarray]:
+    """The last round of :func:`locate_grid`'s search: blocks searched again in views rectified by the
+    lines in each region of ``first`` (the map's outline) and of the best ``cfg.grid_around_keep``
+    ``polished`` blocks (within ``cfg.grid_around_margins`` of its side: :func:`rectifications`),
+    framed on that region. The map's quad may be far from the block's shape (a board and a table
+    taken in, its view then skewed against the block), while an outline or a block found a row or a
+    few tiles off still holds the garden's lines. Only blocks centred ``within`` the map's quad count
+    (such views also show a table's squares beside it). Each region's blocks are polished on their
+    own budget (``polished_all``; ``value`` the one score). Corners ``(4, 2)`` in image pixels, like
+    ``first``, ``polished`` and ``within``; ``fine`` ``(M, N, 3)`` the working copy at ``fscale`` of
+    the image."""
+    region = np.asarray(within, np.float32).reshape(-1, 1, 2)
+    out: list[np.ndarray] = []
+    for found in first + sorted(polished, key=value, reverse=True)[: cfg.grid_around_keep]:
+        views = [framed(rectified, cfg) for pairs in rectifications(fine, found * fscale, cfg, cfg.grid_around_margins)
+                 for rectified in pairs if rectified is not None]
+        blocks = [order_corners(h / fscale) for view in views for h in lattice_hypotheses(fine, view, cfg)]
+        starts = [b for b in blocks if cv2.pointPolygonTest(region, tuple(map(float, b.mean(axis=0))), False) >= 0]
+        out += polished_all(starts) if starts else []
+    return out
 
 
 def snapped_outlines(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG

@@ -653,3 +653,42 @@ def test_a_caller_that_accepts_the_maps_outline_stops_the_search(easy_photos, bu
     high = replace(cfg, grid_accept_score=float("inf"))
     locate_grid(image, 4, high, bundled_model.mask, accept=lambda c, s: asked.append((c, s)) or True)
     assert asked == []
+
+
+def _scorers(image: np.ndarray) -> tuple[Callable[[np.ndarray], float],
+                                         Callable[[list[np.ndarray]], list[np.ndarray]]]:
+    """The search's one score on ``image`` (the lattice alone, no map) and a small polishing budget
+    (the best three starts polished), as :func:`vision.locate.rectified_around` is handed them."""
+    from vision.locate import polish
+
+    field = EvidenceField(image, DEFAULT_CONFIG)
+
+    def value(corners: np.ndarray) -> float:
+        return field_score(field, corners, DEFAULT_CONFIG)
+
+    def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
+        best = sorted(starts, key=value, reverse=True)[:3]
+        return [order_corners(polish(field, s, DEFAULT_CONFIG)[0]) for s in best]
+
+    return value, polished_all
+
+
+def test_the_lines_inside_a_skewed_region_find_the_block_its_own_view_misses() -> None:
+    """A region skewed against the block (the map's quad took in a patch of board and table at one
+    corner): the block searched in the region's square view is not found (more than a tile off),
+    while the last round, rectified by the lines inside that region, finds it."""
+    from vision.locate import rectified_around
+
+    cfg = DEFAULT_CONFIG
+    for seed in range(4):
+        image, truth = grid_photo(4, seed)
+        truth = order_corners(truth)
+        value, polished_all = _scorers(image)
+        centre, side = truth.mean(axis=0), _tile_side(truth)
+        skewed = truth.copy()
+        skewed[2] += (truth[2] - centre) / np.linalg.norm(truth[2] - centre) * 1.8 * side
+        skewed[0] += (truth[1] - truth[0]) / 4 * 0.8
+        direct = polished_all([order_corners(h) for h in lattice_hypotheses(image, quad_view(skewed, cfg), cfg)])
+        assert min(block_offset(found, truth)[0] for found in direct) > 1.0, seed
+        around = rectified_around([skewed], [], skewed, image, 1.0, cfg, value, polished_all)
+        assert block_offset(max(around, key=value), truth)[0] < 0.15, seed
