@@ -191,10 +191,12 @@ class VisionConfig:
     grid_wide_keep: int = 2
     grid_wide_margin: float = 0.6
     grid_wide_sizes: tuple[float, float] = (0.7, 2.0)
-    #: The last round of the search (``vision.locate.rectified_around``), run while no candidate
-    #: scores ``grid_around_below``: views rectified by the lines in the map's outline and the best
-    #: ``grid_around_keep`` polished blocks, within ``grid_around_margins`` of their side (0: inside).
+    #: The last rounds of the search (``vision.locate.rectified_around``), at most
+    #: ``grid_around_rounds``, run while no candidate scores ``grid_around_below``: views rectified by
+    #: the lines in the map's outline (the first round only) and in the best ``grid_around_keep``
+    #: blocks polished before, within ``grid_around_margins`` of their side (0: inside alone).
     grid_around_below: float = 7.0
+    grid_around_rounds: int = 3
     grid_around_keep: int = 1
     grid_around_margins: tuple[float, ...] = (0.0,)
     #: The shapes a candidate lattice may have (looser than the tile map's quad: a camera at 35°

@@ -481,10 +481,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     are polished onto their seams (:func:`polish`). Then (:func:`_searched_further`) more widely
     around the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
     quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
-    board). While nothing scores ``cfg.grid_around_below``, a last round (:func:`rectified_around`)
-    searches views rectified by the lines inside the map's outline and inside the best polished block
-    (the quad's own view skewed against the block). Everything polished is also snapped to the
-    outline and seams. Every candidate is
+    board). While nothing scores ``cfg.grid_around_below``, last rounds (:func:`rectified_around`, at
+    most ``cfg.grid_around_rounds``) search views rectified by the lines inside the map's outline and
+    inside the best polished block, then inside the best block of the round before (the quad's own
+    view skewed against the block). Everything polished is also snapped to the outline and seams.
+    Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
     :func:`map_support` less 0.5, less ``cfg.grid_beyond_weight`` times the excess of its
@@ -584,8 +585,13 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     polished = polished_all(proposals)
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
-    if max([first_value, *map(value, polished)]) < cfg.grid_around_below:  # no clear lattice yet
-        polished += rectified_around([corners], polished, quad, fine, fscale, cfg, value, polished_all)
+    regions, latest = [corners], polished  # each round: the map's outline (first only), the latest best
+    for _ in range(cfg.grid_around_rounds):
+        if not latest or max([first_value, *map(value, polished)]) >= cfg.grid_around_below:  # a clear lattice
+            break
+        latest = rectified_around(regions, latest, quad, fine, fscale, cfg, value, polished_all)
+        polished += latest
+        regions = []
     if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     for found in polished:
