@@ -681,7 +681,7 @@ def _searched_further(polished: list[np.ndarray], rectified: tuple[np.ndarray, n
 def rectified_around(first: list[np.ndarray], polished: list[np.ndarray], within: np.ndarray, fine: np.ndarray,
                      fscale: float, cfg: VisionConfig, value: Callable[[np.ndarray], float],
                      polished_all: Callable[[list[np.ndarray]], list[np.ndarray]]) -> list[np.ndarray]:
-    """The last round of :func:`locate_grid`'s search: blocks searched again in views rectified by the
+    """One of the last rounds of :func:`locate_grid`'s search: blocks searched again in views rectified by the
     lines in each region of ``first`` (the map's outline) and of the best ``cfg.grid_around_keep``
     ``polished`` blocks (within ``cfg.grid_around_margins`` of its side: :func:`rectifications`),
     framed on that region. The map's quad may be far from the block's shape (a board and a table
