@@ -698,7 +698,7 @@ def rectified_around(first: list[np.ndarray], polished: list[np.ndarray], within
                  for rectified in pairs if rectified is not None]
         blocks = [order_corners(h / fscale) for view in views for h in lattice_hypotheses(fine, view, cfg)]
         starts = [b for b in blocks if cv2.pointPolygonTest(region, tuple(map(float, b.mean(axis=0))), False) >= 0]
-        out += polished_all(starts) if starts else []
+        out += polished_all(starts)
     return out
 
 
