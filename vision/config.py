@@ -180,6 +180,10 @@ class VisionConfig:
     #: How many clearly different lattices besides the chosen one a search hands on
     #: (``GridLocation.alternatives``).
     grid_alternatives: int = 3
+    #: With a caller's judge (``vision.locate.locate_grid``'s ``judge``), the search's blocks are
+    #: ranked for polishing by the judged score too, the best this many by the one score judged (a
+    #: floor photo's block, ranked low by a tile map that has not seen the copy's art, still polished).
+    grid_judge_pool: int = 18
     #: Search the whole photo too (``vision.locate.frame_proposals``): square and rectified views of
     #: the full frame, blocks of ``grid_frame_sizes`` of it. Slower; for photos whose tile map may
     #: point at the wrong thing and time is cheap (enrolment), off for reading a garden.

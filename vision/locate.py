@@ -504,7 +504,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     The map's outline and quad are themselves polished too. With ``cfg.grid_search_frame`` the whole
     photo is searched as well (:func:`frame_proposals`). ``judge`` (a caller that knows what the
     tiles are) adds its values to the scores of the searched candidates before the choice, and the
-    checks read the judged scores; an outline trusted at once is not judged.
+    checks read the judged scores; it also ranks the search's blocks for polishing (:func:`best_first`,
+    the best ``cfg.grid_judge_pool``); an outline trusted at once is not judged.
     """
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
@@ -574,12 +575,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
         """The best ``cfg.grid_rough_keep`` starts polished coarsely, the best ``cfg.grid_polish_keep``
         of those finely."""
-        starts = sorted(starts, key=value, reverse=True)[: cfg.grid_rough_keep]
+        starts = best_first(starts, value, judge, cfg.grid_judge_pool)[: cfg.grid_rough_keep]
         rough = [order_corners(polish(field, p * field_scale, cfg, coarse, cfg.grid_rough_steps)[0] / field_scale)
                  for p in starts]
-        rough.sort(key=value, reverse=True)
         return [order_corners(polish(field, p * field_scale, cfg)[0] / field_scale)
-                for p in rough[: cfg.grid_polish_keep]]
+                for p in best_first(rough, value, judge, cfg.grid_judge_pool)[: cfg.grid_polish_keep]]
 
     candidates = [corners]
     polished = polished_all(proposals)
@@ -627,6 +627,23 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                         tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                         tuple(float(scores[i]) for i in kept[1:]))
+
+
+def best_first(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], judge: Judge | None,
+               pool: int) -> list[np.ndarray]:
+    """``blocks`` (corners ``(4, 2)``) ordered best first by ``value``; with a ``judge``, the best
+    ``pool`` of them that ``value`` does not rule out (a finite value) are ordered by ``value`` plus
+    the judge's values, ahead of the rest (a tile map that never saw the art ranks the true block
+    low; the judge, reading the tiles, knows it)."""
+    scores = np.array([value(b) for b in blocks], np.float64)
+    order = np.argsort(-scores, kind="stable")
+    if judge is not None and pool > 0:
+        judged = order[:pool]
+        judged = judged[np.isfinite(scores[judged])]
+        if judged.size:
+            values = scores[judged] + np.asarray(judge([blocks[i] for i in judged]), np.float64)
+            order = np.r_[judged[np.argsort(-values, kind="stable")], np.setdiff1d(order, judged, assume_unique=True)]
+    return [blocks[i] for i in order]
 
 
 def frame_proposals(fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:

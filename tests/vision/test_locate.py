@@ -15,6 +15,7 @@ from vision.io import load_image_scaled
 from vision.locate import (
     EvidenceField,
     GridNotFoundError,
+    best_first,
     block_aspect,
     block_offset,
     corner_distance_tiles,
@@ -346,6 +347,34 @@ def test_a_judge_that_knows_the_tiles_decides_between_two_gardens() -> None:
         found = locate_grid(image, 4, cfg, mask, prefer(half))
         assert corner_distance_tiles(found.corners, truth, 4) < 0.2, half
     assert min(seen) > 1
+
+
+def test_a_judge_ranks_the_search_blocks_it_is_shown_and_only_those() -> None:
+    """Blocks ranked for polishing: by the one score alone without a judge; with one, the best
+    ``pool`` by the score (those not ruled out) are ranked by score plus judge, ahead of the rest,
+    and the judge sees only them."""
+    blocks = [np.full((4, 2), float(k)) for k in range(8)]
+
+    def value(block: np.ndarray) -> float:
+        k = int(block[0, 0])
+        return -np.inf if k == 1 else 10.0 - k  # block 1 is no garden; then 0, 2, 3, ... by score
+
+    shown: list[list[int]] = []
+
+    def judge(candidates: list[np.ndarray]) -> np.ndarray:
+        ks = [int(c[0, 0]) for c in candidates]
+        shown.append(ks)
+        return np.array([20.0 if k in (1, 4) else 0.0 for k in ks])
+
+    def order(ranked: list[np.ndarray]) -> list[int]:
+        return [int(b[0, 0]) for b in ranked]
+
+    assert order(best_first(blocks, value, None, 5)) == [0, 2, 3, 4, 5, 6, 7, 1]
+    assert order(best_first(blocks, value, judge, 5)) == [4, 0, 2, 3, 5, 6, 7, 1]
+    assert shown[-1] == [0, 2, 3, 4, 5]  # the best five by score; never the one ruled out
+    assert order(best_first(blocks, value, judge, 3)) == [0, 2, 3, 4, 5, 6, 7, 1]  # 4 is beyond the pool
+    assert order(best_first(blocks, value, judge, 0)) == [0, 2, 3, 4, 5, 6, 7, 1]
+    assert len(shown) == 2
 
 
 def test_gradient_energy_is_exact_and_the_same_wherever_the_array_lies_in_memory() -> None:
