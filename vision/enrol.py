@@ -201,6 +201,8 @@ class FloorPhoto:
     alternatives: tuple[np.ndarray, ...] = ()
     #: Whether the outline was found by the search (not given in a sidecar).
     located: bool = False
+    #: The loaded image's ``(rows, cols)``.
+    shape: tuple[int, int] = (0, 0)
 
 
 def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, Path]]:
@@ -265,20 +267,24 @@ def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float
     return judge
 
 
-def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL
-                       ) -> GridLocation:
+def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
+                       near: Sequence[np.ndarray] = ()) -> GridLocation:
     """Enrolment's search for the block of a floor photo ``image`` ``(M, N, 3)`` of ``floor``:
     :func:`vision.locate.locate_grid` with the whole photo searched too (``ecfg.search_frame``) and
-    each candidate valued by :func:`floor_judge` (``ecfg.floor_judge_weight``; 0: not)."""
+    each candidate valued by :func:`floor_judge` (``ecfg.floor_judge_weight``; 0: not); ``near``:
+    outlines ``(4, 2)`` (``image`` pixels) where the other photos show the block."""
     judge = floor_judge(image, floor, model, ecfg.floor_judge_weight) if ecfg.floor_judge_weight else None
-    return locate_grid(image, 4, replace(model.cfg, grid_search_frame=ecfg.search_frame), model.mask, judge)
+    return locate_grid(image, 4, replace(model.cfg, grid_search_frame=ecfg.search_frame), model.mask, judge,
+                       near=near)
 
 
-def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL) -> FloorPhoto:
+def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
+                   near: Sequence[np.ndarray] = ()) -> FloorPhoto:
     """Load a floor photo, find its 4×4 block and cut its cells -> :class:`FloorPhoto` with ``crops``
     ``(16, T, T, 3)``. A same-name sidecar with ``garden`` and ``corners`` labels the photo; one
     with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide.
-    The search is enrolment's (:func:`locate_floor_photo`)."""
+    The search is enrolment's (:func:`locate_floor_photo`; ``near``: outlines ``(4, 2)`` as
+    fractions of the photo's width and height where other photos show the block)."""
     cfg = model.cfg
     try:
         image, scale = load_image_scaled(path, cfg)
@@ -299,14 +305,35 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
         labelled, corners = photo.garden, photo.corners * scale
     else:
         try:
-            found = locate_floor_photo(image, floor, model, ecfg)
+            size = np.array([image.shape[1], image.shape[0]], np.float64)
+            found = locate_floor_photo(image, floor, model, ecfg, [where * size for where in near])
         except ValueError as exc:  # GridNotFoundError is a ValueError
             raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
                              "no_garden", floor) from None
         corners, reasons, alternatives = found.corners, found.reasons, found.alternatives
     crops = crop_tiles(image, corners, cfg)
     return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives, located=given is None
-                      and labelled is None)
+                      and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])))
+
+
+def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
+                     progress: Progress | None = None) -> list[FloorPhoto]:
+    """Every floor photo whose outline the search put in doubt searched again (:func:`locate_and_cut`)
+    near where the sure photos (not in doubt, or given in a sidecar) show the block, as fractions of
+    each photo's width and height: a group photographs its board the same way each time, so a block
+    the tile map missed (a copy's art it has never seen) lies about there. The search with those
+    places is the first one and more, so it keeps the first outline unless one scores higher."""
+    sure = [ph.corners / np.array([ph.shape[1], ph.shape[0]], np.float64) for ph in photos
+            if not ph.outline_reasons and min(ph.shape) > 0]
+    out = list(photos)
+    if not sure:
+        return out
+    for j, ph in enumerate(photos):
+        if ph.located and ph.outline_reasons:
+            if progress is not None:
+                progress(j / len(photos), f"searching {ph.path.name} again where the other photos show the tiles")
+            out[j] = locate_and_cut(ph.floor, ph.path, model, ecfg, sure)
+    return out
 
 
 def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
@@ -771,6 +798,7 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
     for j, (floor, path) in enumerate(pairs):
         report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
         photos.append(locate_and_cut(floor, path, base, ecfg))
+    photos = found_again_near(photos, base, ecfg, lambda f, m: report(1.0, m))
     photos = place_by_board(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
     probs = [base.predict_probs(ph.crops) for ph in photos]
     decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)

@@ -25,7 +25,7 @@ float64 ``(x, y)`` corners TL, TR, BR, BL in the pixel coordinates of ``image``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -459,7 +459,7 @@ Accept = Callable[[np.ndarray, float], bool]
 
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
                 mask_model: object | None = None, judge: Judge | None = None,
-                accept: Accept | None = None) -> GridLocation:
+                accept: Accept | None = None, near: Sequence[np.ndarray] = ()) -> GridLocation:
     """Find an n×n block of square tiles in ``image`` ``(M, N, 3)`` uint8 BGR -> :class:`GridLocation`
     (corners TL, TR, BR, BL in ``image`` pixels, and whether to check them). Raises
     :class:`GridNotFoundError` when nothing looks like a block of tiles.
@@ -505,7 +505,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     photo is searched as well (:func:`frame_proposals`). ``judge`` (a caller that knows what the
     tiles are) adds its values to the scores of the searched candidates before the choice, and the
     checks read the judged scores; it also ranks the search's blocks for polishing (:func:`best_first`,
-    the best ``cfg.grid_judge_pool``); an outline trusted at once is not judged.
+    the best ``cfg.grid_judge_pool``); an outline trusted at once is not judged. ``near``: outlines
+    ``(4, 2)`` (image pixels) where the caller expects the block (where it lay in other photos of the
+    same board), each searched on its own budget (:func:`near_proposals`) when the map's outline is
+    not trusted.
     """
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
@@ -585,6 +588,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     polished = polished_all(proposals)
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
+    for where in near:  # where the caller's other photos of the board show the block
+        polished += polished_all(near_proposals(np.asarray(where, np.float64), fine, fscale, cfg))
     regions, latest = [corners], polished  # each round: the map's outline (first only), the latest best
     for _ in range(cfg.grid_around_rounds):
         if not latest or max([first_value, *map(value, polished)]) >= cfg.grid_around_below:  # a clear lattice
@@ -627,6 +632,18 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                         tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                         tuple(float(scores[i]) for i in kept[1:]))
+
+
+def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
+    """Blocks searched around an outline ``where`` ``(4, 2)`` (image pixels) a caller expects the
+    block near: its square view and its views rectified by the lines around it
+    (:func:`rectifications`, every pair), in ``fine`` ``(M, N, 3)`` (the working copy at ``fscale``
+    of the image). Corners ``(4, 2)`` in image pixels."""
+    views = [quad_view(where * fscale, cfg)]
+    views += [framed(r, cfg) for pairs in rectifications(fine, where * fscale, cfg, (None,)) for r in pairs
+              if r is not None]
+    return [order_corners(h / fscale) for view in views if view is not None
+            for h in lattice_hypotheses(fine, view, cfg)]
 
 
 def best_first(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], judge: Judge | None,

@@ -17,10 +17,12 @@ from vision.enrol import (
     ALL_ENROL_PROBLEMS,
     DEFAULT_ENROL,
     EnrolError,
+    FloorPhoto,
     build_copy_model,
     cli_enrol,
     enrol_labels,
     floor_judge,
+    found_again_near,
     parse_floor,
 )
 from vision.io import load_image_scaled
@@ -55,6 +57,37 @@ def test_enrolment_garden_holds_a_floor_and_one_other() -> None:
     tiles = [t for _, t in garden.cells()]
     own = [t for t in tiles if t.floor is Floor.CLAY]
     assert len(own) == 15 and len({(t.path, t.decor) for t in own}) == 15
+
+
+def test_photos_in_doubt_are_searched_again_where_the_sure_ones_show_the_block(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the located photos in doubt are searched again, told where the sure photos' blocks lie
+    (those found without doubt and those given by hand) as fractions of each photo's size; with no
+    sure photo nothing is searched again."""
+    import vision.enrol as enrol_module
+
+    block = np.array([[100.0, 50.0], [300.0, 50.0], [300.0, 250.0], [100.0, 250.0]])
+    sure = FloorPhoto(Floor.SAND, Path("sand.jpg"), block, located=True, shape=(500, 400))
+    given = FloorPhoto(Floor.CLAY, Path("clay.jpg"), block * 2, located=False, shape=(1000, 800))
+    doubt = FloorPhoto(Floor.WATER, Path("water.jpg"), block + 7, outline_reasons=("weak lattice",), located=True,
+                       shape=(500, 400))
+    tapped_doubt = FloorPhoto(Floor.TREES, Path("trees.jpg"), block, outline_reasons=("weak lattice",),
+                              located=False, shape=(500, 400))
+    calls: list[tuple[Floor, list[np.ndarray]]] = []
+
+    def search(floor: Floor, path: Path, model: object, ecfg: object, near: list[np.ndarray]) -> FloorPhoto:
+        calls.append((floor, near))
+        return replace(doubt, corners=block, outline_reasons=())
+
+    monkeypatch.setattr(enrol_module, "locate_and_cut", search)
+    out = found_again_near([sure, given, doubt, tapped_doubt], resolve_model(None))
+    assert [floor for floor, _ in calls] == [Floor.WATER]
+    fractions = block / np.array([400.0, 500.0])
+    assert len(calls[0][1]) == 2 and all(np.allclose(where, fractions) for where in calls[0][1])
+    assert out[2].outline_reasons == () and out[0] is sure and out[1] is given and out[3] is tapped_doubt
+
+    calls.clear()
+    assert found_again_near([doubt], resolve_model(None))[0] is doubt and not calls
 
 
 def test_labels_of_rendered_floor_photos_are_right(floor_photos: tuple[Path, Path]) -> None:

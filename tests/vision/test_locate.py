@@ -323,6 +323,25 @@ def test_the_whole_photo_searched_finds_a_garden_the_map_never_pointed_at() -> N
     assert _located_error(image, truth, replace(cfg, grid_search_frame=True), mask) < 0.2
 
 
+def test_a_garden_the_map_never_pointed_at_is_found_where_the_caller_says_to_look() -> None:
+    """The card beside the garden is the map's only blob: the search there misses the garden; told
+    roughly where the block lay in other photos (``near``, a little too big and off centre), the
+    search looks there too and finds it."""
+    from dataclasses import replace
+
+    garden, truth = _block_photo(lambda row, col: 215)
+    rng = np.random.default_rng(11)
+    image = np.hstack([garden, rng.normal(60, 6, (600, 500, 3)).clip(0, 255).astype(np.uint8)])
+    image[90:510, 830:1250] = rng.normal(215, 8, (420, 420, 3)).clip(0, 255)
+    cfg = replace(DEFAULT_CONFIG, outline_inset=0.0, mask_other_blobs=False)
+    mask = _LightnessMask((150, 1.0))
+    rough = truth.mean(axis=0) + (truth - truth.mean(axis=0)) * 1.15 + np.array([25.0, -20.0])
+
+    assert corner_distance_tiles(locate_grid(image, 4, cfg, mask).corners, truth, 4) > 1.0
+    found = locate_grid(image, 4, cfg, mask, near=[rough])
+    assert corner_distance_tiles(found.corners, truth, 4) < 0.2
+
+
 def test_a_judge_that_knows_the_tiles_decides_between_two_gardens() -> None:
     """Two equal gardens side by side: the lattice alone cannot tell them apart; a caller's judge
     (here: which half of the photo a candidate lies in) moves the choice to the one it values, and
