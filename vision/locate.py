@@ -508,7 +508,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     the best ``cfg.grid_judge_pool``); an outline trusted at once is not judged. ``near``: outlines
     ``(4, 2)`` (image pixels) where the caller expects the block (where it lay in other photos of the
     same board), each searched on its own budget (:func:`near_proposals`) when the map's outline is
-    not trusted.
+    not trusted; the smallest of them, not the map's quad, then sets the smallest block
+    (``cfg.grid_min_fraction``).
     """
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
@@ -530,7 +531,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     field_image, field_scale = field_copy(fine, fscale, small, scale, quad, cfg)
     field = EvidenceField(field_image, cfg)
 
-    min_tile = cfg.grid_min_fraction * tile_side_px(quad, cfg.grid)  # a lattice in a few tiles' art is no garden
+    # a lattice in a few tiles' art is no garden: the smallest block is a fraction of the map's quad,
+    # or of the smallest place the caller expects it (that knows the block's size better)
+    min_tile = cfg.grid_min_fraction * min([tile_side_px(np.asarray(w, np.float64), cfg.grid) for w in near]
+                                           or [tile_side_px(quad, cfg.grid)])
 
     def in_photo(found: np.ndarray) -> bool:
         """Whether a block's centre lies in the photo (a block mostly beyond its edge is none)."""

@@ -342,6 +342,27 @@ def test_a_garden_the_map_never_pointed_at_is_found_where_the_caller_says_to_loo
     assert corner_distance_tiles(found.corners, truth, 4) < 0.2
 
 
+def test_where_the_caller_expects_the_block_sets_the_smallest_block_not_the_map() -> None:
+    """A map that sees tiles everywhere makes the whole photo its quad, and a block under half of it
+    is no garden, so the small garden is missed. Told roughly where the block lies (``near``), the
+    search looks there and takes the smallest block from that place: the garden is found though
+    its tiles are far under half the quad's."""
+    from dataclasses import replace
+
+    from vision.seams import tile_side_px
+
+    image, truth = _block_photo(lambda row, col: 215, tile=40)
+    mask = _LightnessMask((10, 0.9))  # every pixel a tile: the quad is the whole photo
+    cfg = replace(DEFAULT_CONFIG, outline_inset=0.0)
+    rough = truth.mean(axis=0) + (truth - truth.mean(axis=0)) * 1.15 + np.array([10.0, -8.0])
+
+    assert corner_distance_tiles(locate_grid(image, 4, cfg, mask).corners, truth, 4) > 1.0
+    found = locate_grid(image, 4, cfg, mask, near=[rough]).corners
+    assert corner_distance_tiles(found, truth, 4) < 0.25
+    photo = np.array([[0, 0], [800, 0], [800, 600], [0, 600]], np.float64)
+    assert tile_side_px(found, 4) < cfg.grid_min_fraction * tile_side_px(photo, 4)
+
+
 def test_a_judge_that_knows_the_tiles_decides_between_two_gardens() -> None:
     """Two equal gardens side by side: the lattice alone cannot tell them apart; a caller's judge
     (here: which half of the photo a candidate lies in) moves the choice to the one it values, and
