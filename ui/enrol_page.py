@@ -297,7 +297,12 @@ def _check(T: Any, kept: dict[Floor, Path], base: Any, retapped: Floor | None = 
             st.warning(T("enrol_board_unused", why=problem_words(T, exc)))
     try:
         tapped = {f.value for f, p in kept.items() if outline_given(p)}
-        result = enrol_labels([(f.value, p) for f, p in kept.items()], base, board=picture)
+        bar = st.progress(0.0, text=T("enrol_checking"))
+        try:
+            result = enrol_labels([(f.value, p) for f, p in kept.items()], base, board=picture, progress=lambda f, _m:
+                                  bar.progress(min(1.0, max(0.0, float(f))), text=T("enrol_checking")))
+        finally:
+            bar.empty()
     except Exception as exc:  # also the reader's own failure on an odd photo (cv2.error, MemoryError)
         if not isinstance(exc, (ValueError, OSError)):
             log.exception("checking the floor photos failed")

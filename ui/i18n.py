@@ -248,6 +248,7 @@ EN: dict[str, str] = {
     "enrol_floor": "Floor in the photo",
     "enrol_upload": "Photo of its 15 tiles + one other",
     "enrol_check": "Check the labels",
+    "enrol_checking": "Finding the tiles in each photo and deciding their labels …",
     "enrol_unsure": "unsure of {cells}",
     "enrol_all_placed": "all tiles placed",
     "enrol_outline": "The reader is not sure it found the 16 tiles in this photo: if its table looks wrong, tap "
@@ -606,6 +607,7 @@ DE: dict[str, str] = {
     "enrol_floor": "Boden auf dem Foto",
     "enrol_upload": "Foto seiner 15 Plättchen + eines anderen",
     "enrol_check": "Zuordnung prüfen",
+    "enrol_checking": "Die Plättchen in jedem Foto werden gesucht und zugeordnet …",
     "enrol_unsure": "unsicher bei {cells}",
     "enrol_all_placed": "alle Plättchen zugeordnet",
     "enrol_outline": "Die 16 Plättchen auf diesem Foto sind nicht sicher erkannt: wenn seine Tabelle falsch "
