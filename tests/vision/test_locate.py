@@ -289,16 +289,23 @@ def test_a_shadowed_corner_is_found_by_the_lower_threshold_retry() -> None:
     assert _located_error(image, truth, replace(cfg, mask_retry_thresholds=(), grid_trust_score=-np.inf), mask) > 0.5
 
 
+def _garden_beside_card() -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_block_photo`'s garden with a plain card, bigger than the garden and as light as its
+    tiles, on the table to its right -> (image, the garden's corners)."""
+    garden, truth = _block_photo(lambda row, col: 215)
+    rng = np.random.default_rng(11)
+    image = np.hstack([garden, rng.normal(60, 6, (600, 500, 3)).clip(0, 255).astype(np.uint8)])
+    image[90:510, 830:1250] = rng.normal(215, 8, (420, 420, 3)).clip(0, 255)
+    return image, truth
+
+
 def test_a_bigger_card_the_map_takes_for_tiles_does_not_hide_the_garden() -> None:
     """A plain card, bigger than the garden and as light as its tiles, lies beside it: the tile map's
     deepest blob is the card, where no lattice is. The map's next blob, searched when the first
     outline is weak, is the garden."""
     from dataclasses import replace
 
-    garden, truth = _block_photo(lambda row, col: 215)
-    rng = np.random.default_rng(11)
-    image = np.hstack([garden, rng.normal(60, 6, (600, 500, 3)).clip(0, 255).astype(np.uint8)])
-    image[90:510, 830:1250] = rng.normal(215, 8, (420, 420, 3)).clip(0, 255)
+    image, truth = _garden_beside_card()
     cfg = replace(DEFAULT_CONFIG, outline_inset=0.0)
     mask = _LightnessMask((150, 1.0))
 
@@ -312,10 +319,7 @@ def test_the_whole_photo_searched_finds_a_garden_the_map_never_pointed_at() -> N
     search of the whole frame (``grid_search_frame``, as enrolment runs it) sees the garden."""
     from dataclasses import replace
 
-    garden, truth = _block_photo(lambda row, col: 215)
-    rng = np.random.default_rng(11)
-    image = np.hstack([garden, rng.normal(60, 6, (600, 500, 3)).clip(0, 255).astype(np.uint8)])
-    image[90:510, 830:1250] = rng.normal(215, 8, (420, 420, 3)).clip(0, 255)
+    image, truth = _garden_beside_card()
     cfg = replace(DEFAULT_CONFIG, outline_inset=0.0, mask_other_blobs=False)
     mask = _LightnessMask((150, 1.0))
 
@@ -329,10 +333,7 @@ def test_a_garden_the_map_never_pointed_at_is_found_where_the_caller_says_to_loo
     search looks there too and finds it."""
     from dataclasses import replace
 
-    garden, truth = _block_photo(lambda row, col: 215)
-    rng = np.random.default_rng(11)
-    image = np.hstack([garden, rng.normal(60, 6, (600, 500, 3)).clip(0, 255).astype(np.uint8)])
-    image[90:510, 830:1250] = rng.normal(215, 8, (420, 420, 3)).clip(0, 255)
+    image, truth = _garden_beside_card()
     cfg = replace(DEFAULT_CONFIG, outline_inset=0.0, mask_other_blobs=False)
     mask = _LightnessMask((150, 1.0))
     rough = truth.mean(axis=0) + (truth - truth.mean(axis=0)) * 1.15 + np.array([25.0, -20.0])
