@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -259,6 +260,18 @@ def _kept(T: Any, stem: str, upload: Any, what: str) -> bool:
     return True
 
 
+def filling(bar: Any, text: str) -> Callable[..., None]:
+    """The progress callback ``(fraction, message)`` that fills Streamlit's progress ``bar``: the
+    fraction clamped to [0, 1], shown as ``text`` and a percentage (the pipeline's own words are
+    English: not shown)."""
+
+    def progress(f: float, _msg: str = "") -> None:
+        done = min(1.0, max(0.0, float(f)))
+        bar.progress(done, text=f"{text} ({done:.0%})")
+
+    return progress
+
+
 def _base_model(T: Any) -> Any:
     """The bundled model that decides the labels and that a copy's model starts from; None, with a
     message in the player's language, when it cannot be loaded (the photos and labels stay)."""
@@ -299,8 +312,8 @@ def _check(T: Any, kept: dict[Floor, Path], base: Any, retapped: Floor | None = 
         tapped = {f.value for f, p in kept.items() if outline_given(p)}
         bar = st.progress(0.0, text=T("enrol_checking"))
         try:
-            result = enrol_labels([(f.value, p) for f, p in kept.items()], base, board=picture, progress=lambda f, _m:
-                                  bar.progress(min(1.0, max(0.0, float(f))), text=T("enrol_checking")))
+            result = enrol_labels([(f.value, p) for f, p in kept.items()], base, board=picture,
+                                  progress=filling(bar, T("enrol_checking")))
         finally:
             bar.empty()
     except Exception as exc:  # also the reader's own failure on an odd photo (cv2.error, MemoryError)
@@ -476,8 +489,7 @@ def _build(T: Any, result: Any, name: str) -> None:
         return
     bar = st.progress(0.0, text=T("enrol_building"))
     try:
-        model = build_copy_model(result, base, progress=lambda f, _m: bar.progress(
-            min(1.0, max(0.0, float(f))), text=f"{T('enrol_building')} ({min(1.0, max(0.0, float(f))):.0%})"))
+        model = build_copy_model(result, base, progress=filling(bar, T("enrol_building")))
         path = copies.model_file(clean)
         path.parent.mkdir(parents=True, exist_ok=True)
         saved = Path(model.save(path))

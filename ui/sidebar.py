@@ -11,7 +11,7 @@ from scorer.vocab import Floor
 from ui import i18n, photos
 from ui import viewmodel as vm
 from ui.copies import list_copies, model_name
-from ui.enrol_page import enrol_panel, problem_words
+from ui.enrol_page import enrol_panel, filling, problem_words
 from ui.session import GAME_PARAM, get_model, keep_settings, ss, start_game
 
 log = logging.getLogger(__name__)
@@ -76,14 +76,9 @@ def retrain_button(T: i18n.Translator, n: int) -> None:
     s = ss()
     if st.button(T("retrain"), disabled=n == 0, width="stretch"):
         bar = st.progress(0.0, text=T("training"))
-
-        def progress(f: float, _msg: str = "") -> None:  # the trainer's own words are English: not shown
-            done = min(1.0, max(0.0, float(f)))
-            bar.progress(done, text=f"{T('training')} ({done:.0%})")
-
         try:
             # a copy in use is rebuilt from its floor photos
-            path = calibration.retrain(progress, model_path=s.settings.get("model_path"))
+            path = calibration.retrain(filling(bar, T("training")), model_path=s.settings.get("model_path"))
         except Exception as exc:  # also the trainer's own failure on an odd photo (cv2.error, MemoryError)
             if not isinstance(exc, (ImportError, ValueError, OSError)):
                 log.exception("retraining failed")

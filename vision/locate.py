@@ -533,7 +533,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
 
     # a lattice in a few tiles' art is no garden: the smallest block is a fraction of the map's quad,
     # or of the smallest place the caller expects it (that knows the block's size better)
-    min_tile = cfg.grid_min_fraction * min([tile_side_px(np.asarray(w, np.float64), cfg.grid) for w in near]
+    near = [np.asarray(where, np.float64) for where in near]
+    min_tile = cfg.grid_min_fraction * min([tile_side_px(where, cfg.grid) for where in near]
                                            or [tile_side_px(quad, cfg.grid)])
 
     def in_photo(found: np.ndarray) -> bool:
@@ -593,7 +594,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
     for where in near:  # where the caller's other photos of the board show the block
-        polished += polished_all(near_proposals(np.asarray(where, np.float64), fine, fscale, cfg))
+        polished += polished_all(near_proposals(where, fine, fscale, cfg))
     regions, latest = [corners], polished  # each round: the map's outline (first only), the latest best
     for _ in range(cfg.grid_around_rounds):
         if not latest or max([first_value, *map(value, polished)]) >= cfg.grid_around_below:  # a clear lattice
