@@ -246,6 +246,18 @@ class VisionConfig:
     grid_continue_weight: float = 1.0
     grid_continue_free: float = 0.5
     grid_continue_reach: tuple[tuple[float, float], ...] = ((0.15, 0.85), (1.15, 1.85))
+    #: ``grid_sub_weight`` times the excess of :func:`vision.locate.lattice_subdivided` (lines through
+    #: every cell at the ``grid_sub_fractions`` of a tile: a block of 2×2 or 3×3 squares of a checked
+    #: table) over ``grid_sub_free`` is taken off a candidate's score.
+    grid_sub_weight: float = 3.0
+    grid_sub_free: float = 1.0
+    grid_sub_fractions: tuple[float, ...] = (1 / 3, 0.5, 2 / 3)
+    #: ``grid_plain_weight`` times the shortfall of :func:`vision.locate.plain_cells` (the texture of
+    #: the block's ``grid_plain_rank``-th least textured cell over its seams' ridge) below
+    #: ``grid_plain_free`` is taken off a candidate's score: a block of a checked table's plain squares.
+    grid_plain_weight: float = 60.0
+    grid_plain_free: float = 0.15
+    grid_plain_rank: int = 3
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200
     #: Box-filter windows (mask pixels) of the per-pixel context features.

@@ -554,6 +554,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         if cfg.grid_continue_weight:
             score -= cfg.grid_continue_weight * max(0.0, lattice_continues(field, found * field_scale, cfg)
                                                     - cfg.grid_continue_free)
+        if cfg.grid_sub_weight:
+            score -= cfg.grid_sub_weight * max(0.0, lattice_subdivided(field, found * field_scale, cfg)
+                                               - cfg.grid_sub_free)
+        if cfg.grid_plain_weight:
+            score -= cfg.grid_plain_weight * max(0.0, cfg.grid_plain_free - plain_cells(field, found * field_scale, cfg))
         return score
 
     first_value = value(corners)
@@ -1439,17 +1444,86 @@ def lattice_continues(field: EvidenceField, corners: np.ndarray, cfg: VisionConf
     return min(bands, default=0.0)
 
 
-def cell_texture(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> float:
-    """The least textured cell of the lattice ``h`` ``(3, 3)`` (lattice -> image), sampled at
-    ``cells`` ``(16·n², 2)`` (lattice units, 16 points inside each cell, row-major): each cell's mean
-    gradient, capped at ``cfg.grid_cell_cap``. Every tile carries art; a lattice shifted onto the
-    board's plain frame has a row of cells without any."""
+@lru_cache(maxsize=16)
+def _subdivision_samples(n: int, per_tile: int, skip: float, offset: float, fractions: tuple[float, ...]
+                         ) -> tuple[np.ndarray, np.ndarray]:
+    """Where :func:`lattice_subdivided` samples an n×n lattice, in lattice units: for each of the
+    ``fractions`` f, the n lines at k + f of each direction, with the lines ``offset`` beside them,
+    ``(2·F·n·3·n·per_tile, 2)`` (direction, fraction, line, offset, point), and the same points
+    nudged across their line."""
+    along = np.concatenate([np.linspace(k + skip, k + 1 - skip, per_tile) for k in range(n)])
+    pts = []
+    for axis in (0, 1):
+        for f in fractions:
+            for k in range(n):
+                for off in (0.0, -offset, offset):
+                    line = np.zeros((along.size, 2))
+                    line[:, axis] = k + f + off
+                    line[:, 1 - axis] = along
+                    pts.append(line)
+    points = np.concatenate(pts)
+    nudged = _nudged_across(points)
+    for arr in (points, nudged):
+        arr.setflags(write=False)
+    return points, nudged
+
+
+def lattice_subdivided(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
+    """How strongly the block with corners ``(4, 2)`` (pixels of ``field``) is a finer lattice: for
+    each fraction f of ``cfg.grid_sub_fractions``, the lines at k + f through every cell (as
+    :func:`field_score` reads a line: the median ridge along the block, capped), their mean; the
+    largest over the fractions. A garden's tiles carry art that no straight line crosses the whole
+    block through; a block of 2×2 or 3×3 squares of a checked table (or of a garden's tiles) has
+    seams there too."""
+    n = cfg.grid
+    try:
+        h = lattice_homography(corners, n)
+    except cv2.error:
+        return 0.0
+    fractions = tuple(cfg.grid_sub_fractions)
+    samples = _subdivision_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset, fractions)
+    ridge = line_ridges(field, h, *samples, (2, len(fractions), n), cfg)
+    if ridge is None:
+        return 0.0
+    return float(ridge.mean(axis=(0, 2)).max())
+
+
+def cell_textures(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """Each cell's texture ``(n²,)``, least textured first, of the lattice ``h`` ``(3, 3)`` (lattice ->
+    image), sampled at ``cells`` ``(16·n², 2)`` (lattice units, 16 points inside each cell,
+    row-major): the mean gradient there (units of the field's mean); zeros when a point maps to no
+    finite pixel."""
     pts = cv2.perspectiveTransform(cells[None], h)[0]
     if not np.all(np.isfinite(pts)):
+        return np.zeros(cfg.grid * cfg.grid)
+    return np.sort(field.magnitude(pts).reshape(cfg.grid * cfg.grid, -1).mean(axis=1))
+
+
+def cell_texture(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> float:
+    """The least textured cell of the lattice ``h`` (:func:`cell_textures`), capped at
+    ``cfg.grid_cell_cap``. Every tile carries art; a lattice shifted onto the board's plain frame
+    has a row of cells without any."""
+    return float(min(cell_textures(field, h, cells, cfg)[0], cfg.grid_cell_cap))
+
+
+def plain_cells(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
+    """How much art the block's cells hold against its seams (corners ``(4, 2)`` in pixels of
+    ``field``): the texture of its ``cfg.grid_plain_rank``-th least textured cell (0 the least) over
+    its inner seams' mean ridge (as :func:`field_score` reads them; at least 1). A garden's tiles
+    all carry art, rarely much fainter than the seams between them (one may lie under glare); the
+    squares of a checked table or floor are plain, their edges strong."""
+    n = cfg.grid
+    try:
+        h = lattice_homography(corners, n)
+    except cv2.error:
         return 0.0
-    energy = field.magnitude(pts)
-    per_cell = energy.reshape(cfg.grid * cfg.grid, -1).mean(axis=1)
-    return float(min(per_cell.min(), cfg.grid_cell_cap))
+    lines, nudged, cells = _lattice_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset,
+                                            cfg.grid_cell_inside)
+    ridge = line_ridges(field, h, lines, nudged, (2, n + 1), cfg)
+    if ridge is None:
+        return 0.0
+    seams = max(1.0, float(ridge[:, 1:n].mean()))
+    return float(cell_textures(field, h, cells, cfg)[cfg.grid_plain_rank]) / seams
 
 
 def polish(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig, coarse: EvidenceField | None = None,

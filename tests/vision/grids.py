@@ -26,11 +26,11 @@ def tile_art(side: int, rng: np.random.Generator, floor_bgr: tuple[int, int, int
 def grid_photo(n: int, seed: int, board_bgr: tuple[int, int, int] | None = None,
                table_bgr: tuple[int, int, int] | None = None, size: tuple[int, int] = (1200, 900),
                gap_frac: float = 0.03, neighbour: bool = False, floor_bgr: tuple[int, int, int] | None = None,
-               margin_frac: float = 0.6) -> tuple[np.ndarray, np.ndarray]:
+               margin_frac: float = 0.6, table_image: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A photo of an n×n block on a board on a table -> (image ``(H, W, 3)`` uint8, corners ``(4, 2)``
     TL, TR, BR, BL of the tile block). ``neighbour`` adds a second such board partly in view;
     ``floor_bgr`` gives every tile that floor colour (say, the board's); ``margin_frac`` is the
-    board's frame around the block, in tiles."""
+    board's frame around the block, in tiles; ``table_image`` ``(H, W, 3)`` a patterned table."""
     rng = np.random.default_rng(seed)
     t = 60
     gap = max(2, round(gap_frac * t))
@@ -53,7 +53,7 @@ def grid_photo(n: int, seed: int, board_bgr: tuple[int, int, int] | None = None,
     w, h = size
     table = table_bgr if table_bgr is not None else tuple(int(v) for v in rng.integers(0, 255, 3))
     img = np.empty((h, w, 3), np.uint8)
-    img[:] = table
+    img[:] = table if table_image is None else table_image
     garden_px = min(w, h) * rng.uniform(0.45, 0.6)
     scale = garden_px / (n * t)
     centre = np.array([w / 2, h / 2]) + rng.uniform(-0.08, 0.08, 2) * (w, h)
@@ -78,3 +78,15 @@ def grid_photo(n: int, seed: int, board_bgr: tuple[int, int, int] | None = None,
     corners = cv2.perspectiveTransform(block[None], hom)[0]
     img = cv2.GaussianBlur(img, (0, 0), 0.8)
     return img, corners
+
+
+def checked_table(step: int, size: tuple[int, int] = (1200, 900), seed: int = 0) -> np.ndarray:
+    """A table cloth of two-tone checks ``step`` pixels square -> ``(H, W, 3)`` uint8 (gingham: a
+    colour and white, no grout)."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    rows, cols = np.mgrid[0:h, 0:w]
+    dark = ((rows // step + cols // step) % 2 == 0)[..., None]
+    colour = rng.integers(30, 200, 3)
+    img = np.where(dark, colour, np.full(3, 235))
+    return np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)

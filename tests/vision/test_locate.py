@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.grids import grid_photo
+from tests.vision.grids import checked_table, grid_photo
 from vision.config import DEFAULT_CONFIG
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
@@ -23,11 +23,13 @@ from vision.locate import (
     gradient_energy,
     lattice_continues,
     lattice_hypotheses,
+    lattice_subdivided,
     locate_garden,
     locate_grid,
     map_beyond,
     min_interior_angle,
     order_corners,
+    plain_cells,
     plausible_quad,
     quad_from_mask,
     quad_view,
@@ -506,6 +508,23 @@ def test_a_lattice_on_a_table_of_squares_runs_on_and_a_gardens_does_not() -> Non
     field = EvidenceField(table, DEFAULT_CONFIG)
     assert lattice_continues(field, block, DEFAULT_CONFIG) > 2.0
     assert field_score(field, block, DEFAULT_CONFIG) > 2.0  # the block itself looks like a lattice
+
+
+def test_a_checked_tables_squares_hold_no_art_and_a_gardens_tiles_do() -> None:
+    """A 4×4 block of a gingham's checks has seams as strong as a garden's, but plain cells; and
+    a block of 2×2 checks per cell has lines through every cell."""
+    for seed in (5, 6, 7):
+        image, truth = grid_photo(4, seed)
+        field = EvidenceField(image, DEFAULT_CONFIG)
+        assert plain_cells(field, order_corners(truth), DEFAULT_CONFIG) > DEFAULT_CONFIG.grid_plain_free
+        assert lattice_subdivided(field, order_corners(truth), DEFAULT_CONFIG) < DEFAULT_CONFIG.grid_sub_free
+    field = EvidenceField(checked_table(60), DEFAULT_CONFIG)
+    one_check = np.array([[300, 240], [540, 240], [540, 480], [300, 480]], np.float64)
+    two_checks = np.array([[240, 120], [720, 120], [720, 600], [240, 600]], np.float64)
+    assert field_score(field, one_check, DEFAULT_CONFIG) > 5.0  # a strong lattice by its lines alone
+    assert plain_cells(field, one_check, DEFAULT_CONFIG) < DEFAULT_CONFIG.grid_plain_free
+    assert lattice_subdivided(field, two_checks, DEFAULT_CONFIG) > 2 * DEFAULT_CONFIG.grid_sub_free
+    assert lattice_subdivided(field, one_check, DEFAULT_CONFIG) < DEFAULT_CONFIG.grid_sub_free
 
 
 def test_a_map_quad_turned_against_the_block_is_searched_turned_back() -> None:

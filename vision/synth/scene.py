@@ -10,7 +10,7 @@ each part of a scene is drawn from a *family* of looks:
 - ``dev``: families disjoint from both, for tuning only — what a change is judged on before the zoo
   measures it, so that no threshold is set on the zoo (printed-grid, plaid, hatched, terrazzo and
   ringed boards with triangular or star tracks; parquet, striped-cloth, rug, newsprint and
-  floor-tile tables; sunset, two-lamp and dappled light). Never train on it;
+  floor-tile or checked tables; sunset, two-lamp and dappled light). Never train on it;
 - ``zoo``: disjoint families kept for measurement only (checked, speckled, wood-grain, dotted and
   wavy boards with diamond, hexagonal or ring tracks; marble, gingham, kitchen-tile, floral and dark
   glass tables; tungsten, green and blue light with window-blind shadows). Never train or tune on it.
@@ -344,12 +344,14 @@ def table_surface(w: int, h: int, rng: np.random.Generator, family: str) -> np.n
         for _ in range(int(rng.integers(1, 4))):
             x0, y0 = int(rng.uniform(0, sw)), int(rng.uniform(0, sh))
             img[y0:y0 + int(sh * 0.2), x0:x0 + int(sw * 0.15)] = rng.uniform(60, 160)
-    elif kind == "floortile":  # large square floor tiles of two tones with dark grout
-        step = max(6, int(rng.uniform(0.1, 0.3) * sw))
-        other = base * rng.uniform(0.7, 1.0)
+    elif kind == "floortile":  # square floor tiles or checks of two tones, a garden tile's size to a
+        # flagstone's, with dark grout or none: a table lattice as regular as the garden's
+        step = max(3, int(math.exp(rng.uniform(math.log(0.03), math.log(0.3))) * sw))
+        other = base * rng.uniform(0.3, 1.0)
         cell = (xx.astype(np.int32) // step + yy.astype(np.int32) // step) % 2 == 0
         img = np.where(cell[..., None], base, other)
-        grout = (xx.astype(np.int32) % step < 2) | (yy.astype(np.int32) % step < 2)
+        width = int(rng.integers(0, 3))
+        grout = (xx.astype(np.int32) % step < width) | (yy.astype(np.int32) % step < width)
         img = np.where(grout[..., None], base * 0.35, img)
     else:  # dark glass with reflections
         img = np.full((sh, sw, 3), rng.uniform(10, 40), np.float32)
