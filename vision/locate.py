@@ -491,8 +491,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     :func:`map_support` less 0.5, less ``cfg.grid_beyond_weight`` times the excess of its
     :func:`map_beyond` over ``cfg.check_beyond`` (tiles beyond a side; a learned map only), less
     ``cfg.grid_continue_weight`` times the excess of its :func:`lattice_continues` over
-    ``cfg.grid_continue_free`` (a lattice on a table of squares runs on past its outline), and
-    nothing smaller than ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's
+    ``cfg.grid_continue_free`` (a lattice on a table of squares runs on past its outline), less
+    ``cfg.grid_sub_weight`` times the excess of its :func:`lattice_subdivided` over
+    ``cfg.grid_sub_free`` (a block of 2×2 or 3×3 checks has lines through every cell), less
+    ``cfg.grid_plain_weight`` times the shortfall of its :func:`plain_cells` below
+    ``cfg.grid_plain_free`` (checks hold no art), and nothing smaller than ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's
     edge — and one rule chooses: the best candidate if it beats the map's outline by more than
     ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its
     score is below ``cfg.check_min_score``, a clearly different lattice (more than
@@ -558,7 +561,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             score -= cfg.grid_sub_weight * max(0.0, lattice_subdivided(field, found * field_scale, cfg)
                                                - cfg.grid_sub_free)
         if cfg.grid_plain_weight:
-            score -= cfg.grid_plain_weight * max(0.0, cfg.grid_plain_free - plain_cells(field, found * field_scale, cfg))
+            score -= cfg.grid_plain_weight * max(0.0, cfg.grid_plain_free
+                                                 - plain_cells(field, found * field_scale, cfg))
         return score
 
     first_value = value(corners)

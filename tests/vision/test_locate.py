@@ -527,6 +527,20 @@ def test_a_checked_tables_squares_hold_no_art_and_a_gardens_tiles_do() -> None:
     assert lattice_subdivided(field, one_check, DEFAULT_CONFIG) < DEFAULT_CONFIG.grid_sub_free
 
 
+@pytest.mark.parametrize(("seed", "step"), [(0, 50), (3, 35), (1, 50), (4, 70)])
+def test_a_garden_on_a_checked_cloth_is_not_read_as_a_block_of_its_checks(seed: int, step: int,
+                                                                          bundled_model) -> None:
+    """Checks about a tile's size, in a colour and white: the outline is found, or flagged, and
+    never a block of plain checks (before the plain-cells term, the first two were taken silently
+    4.8 and 6.2 tiles off)."""
+    image, truth = grid_photo(4, seed, table_image=checked_table(step, seed=seed))
+    found = locate_grid(image, 4, bundled_model.cfg, bundled_model.mask)
+    error = corner_distance_tiles(found.corners, order_corners(truth))
+    assert error < 0.25 or found.check_outline, error
+    field = EvidenceField(image, DEFAULT_CONFIG)
+    assert plain_cells(field, found.corners, DEFAULT_CONFIG) > DEFAULT_CONFIG.grid_plain_free
+
+
 def test_a_map_quad_turned_against_the_block_is_searched_turned_back() -> None:
     """A round blob's quad can be turned against the block: the search's axis-aligned blocks miss
     it in the quad's view, and find it in that view turned back by one of ``grid_search_turns``."""
