@@ -496,7 +496,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     ``cfg.grid_sub_free`` (a block of 2×2 or 3×3 checks has lines through every cell), less
     ``cfg.grid_plain_weight`` times the shortfall of its :func:`plain_cells` below
     ``cfg.grid_plain_free`` (checks hold no art), and nothing smaller than
-    ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's edge — and one rule chooses: the best candidate if it beats the map's outline by more than
+    ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's edge — and one rule
+    chooses: the best candidate if it beats the map's outline by more than
     ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its
     score is below ``cfg.check_min_score``, a clearly different lattice (more than
     ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it, or the learned map
