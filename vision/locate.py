@@ -1338,6 +1338,25 @@ def _nudged_across(points: np.ndarray) -> np.ndarray:
     return nudged
 
 
+def _lines_beside(lines: list[tuple[int, float, np.ndarray]], offset: float) -> tuple[np.ndarray, np.ndarray]:
+    """Sample points of ``lines`` (each ``(axis, position, along)``: the line where lattice coordinate
+    ``axis`` equals ``position``, sampled at ``along`` on the other; all axis-0 lines first, as many
+    as axis-1 lines), each followed by the lines ``offset`` before and after it -> points
+    ``(3·sum(len(along)), 2)`` and the same points nudged across their line, both read-only."""
+    pts = []
+    for axis, position, along in lines:
+        for off in (0.0, -offset, offset):
+            line = np.zeros((along.size, 2))
+            line[:, axis] = position + off
+            line[:, 1 - axis] = along
+            pts.append(line)
+    points = np.concatenate(pts)
+    nudged = _nudged_across(points)
+    for arr in (points, nudged):
+        arr.setflags(write=False)
+    return points, nudged
+
+
 @lru_cache(maxsize=16)
 def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: float
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1345,21 +1364,11 @@ def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: 
     on the lines ``offset`` beside it ``(2·(n+1)·3·n·per_tile, 2)``, the same points nudged across
     their line (their normals' direction), and 16 points inside each cell ``(16·n², 2)``."""
     along = np.concatenate([np.linspace(k + skip, k + 1 - skip, per_tile) for k in range(n)])
-    pts = []
-    for axis in (0, 1):
-        for k in range(n + 1):
-            for off in (0.0, -offset, offset):
-                lattice = np.zeros((along.size, 2))
-                lattice[:, axis] = k + off
-                lattice[:, 1 - axis] = along
-                pts.append(lattice)
-    lines = np.concatenate(pts)
-    nudged = _nudged_across(lines)
+    lines, nudged = _lines_beside([(axis, k, along) for axis in (0, 1) for k in range(n + 1)], offset)
     u, v = np.meshgrid(*(np.linspace(inside, 1.0 - inside, 4),) * 2)
     cell = np.c_[u.ravel(), v.ravel()]
     cells = np.concatenate([cell + np.array([c, r]) for r in range(n) for c in range(n)])
-    for arr in (lines, nudged, cells):
-        arr.setflags(write=False)
+    cells.setflags(write=False)
     return lines, nudged, cells
 
 
@@ -1409,20 +1418,9 @@ def _continuation_samples(n: int, per_tile: int, lo: float, hi: float, offset: f
     ``offset`` beside them, ``(2·2·(n-1)·3·per_tile, 2)`` (direction, end, line, offset, point),
     and the same points nudged across their line."""
     beyond = np.linspace(lo, hi, per_tile)
-    pts = []
-    for axis in (0, 1):  # lines of constant x (axis 0) run along y: beyond the top and bottom
-        for ends in (-beyond, n + beyond):
-            for k in range(1, n):
-                for off in (0.0, -offset, offset):
-                    line = np.zeros((per_tile, 2))
-                    line[:, axis] = k + off
-                    line[:, 1 - axis] = ends
-                    pts.append(line)
-    points = np.concatenate(pts)
-    nudged = _nudged_across(points)
-    for arr in (points, nudged):
-        arr.setflags(write=False)
-    return points, nudged
+    # lines of constant x (axis 0) run along y: beyond the top and bottom
+    return _lines_beside([(axis, k, ends) for axis in (0, 1) for ends in (-beyond, n + beyond)
+                          for k in range(1, n)], offset)
 
 
 def lattice_continues(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
@@ -1457,20 +1455,7 @@ def _subdivision_samples(n: int, per_tile: int, skip: float, offset: float, frac
     ``(2·F·n·3·n·per_tile, 2)`` (direction, fraction, line, offset, point), and the same points
     nudged across their line."""
     along = np.concatenate([np.linspace(k + skip, k + 1 - skip, per_tile) for k in range(n)])
-    pts = []
-    for axis in (0, 1):
-        for f in fractions:
-            for k in range(n):
-                for off in (0.0, -offset, offset):
-                    line = np.zeros((along.size, 2))
-                    line[:, axis] = k + f + off
-                    line[:, 1 - axis] = along
-                    pts.append(line)
-    points = np.concatenate(pts)
-    nudged = _nudged_across(points)
-    for arr in (points, nudged):
-        arr.setflags(write=False)
-    return points, nudged
+    return _lines_beside([(axis, k + f, along) for axis in (0, 1) for f in fractions for k in range(n)], offset)
 
 
 def lattice_subdivided(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
