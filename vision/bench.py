@@ -20,7 +20,7 @@ import numpy as np
 from scorer import score_game
 from scorer.errors import InvalidGameError
 from scorer.game import qualifies
-from scorer.tiles import Feature, Garden
+from scorer.tiles import Feature, Garden, cell_name
 from vision.dataset import LabelledPhoto, iter_labelled
 from vision.locate import GridNotFoundError, block_offset
 from vision.model import TileModel
@@ -70,11 +70,21 @@ class PhotoResult:
     quarter_turns: int = 0
     #: The outline found, ``(4, 2)`` x, y in the photo file's pixels (TL, TR, BR, BL); None when none.
     corners: np.ndarray | None = None
+    #: Tiles read wrong in cells the reader did not list for review (:attr:`unmarked_wrong` counts
+    #: those a player would be shown as read).
+    wrong_unreviewed: int = 0
 
     @property
     def silent_failure(self) -> bool:
         """Outline more than a quarter tile off and the reader did not say so: the worst outcome."""
         return not self.located and not self.check_outline
+
+    @property
+    def unmarked_wrong(self) -> int:
+        """Tiles shown as read that are wrong: in cells not listed for review, on a photo whose
+        outline was found or was not flagged (a flagged wrong outline is set right first, and its
+        tiles read again)."""
+        return self.wrong_unreviewed if self.located or not self.check_outline else 0
 
 
 def turn_to_match(found: np.ndarray, truth: np.ndarray) -> tuple[float, int]:
@@ -120,16 +130,18 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
     err, turns = turn_to_match(reading.corners, photo.corners)
     truth = truth.rotated(turns)
     correct = dict.fromkeys(ATTRS, 0)
-    tiles_right = 0
+    tiles_right = wrong_unreviewed = 0
     for cell, true_tile in truth.cells():
         read_tile = reading.garden[cell]
         oks = [getattr(read_tile, a) == getattr(true_tile, a) for a in ATTRS]
         for a, ok in zip(ATTRS, oks):
             correct[a] += int(ok)
         tiles_right += int(all(oks))
+        wrong_unreviewed += int(not all(oks) and cell_name(cell) not in reading.review)
     return PhotoResult(photo.image_path.name, err <= LOCALISATION_TOLERANCE, err, correct, tiles_right,
                        reading.garden == truth, score_true, level5_score(reading.garden), timings,
-                       len(reading.review), reference, reading.check_outline, turns, reading.corners)
+                       len(reading.review), reference, reading.check_outline, turns, reading.corners,
+                       wrong_unreviewed)
 
 
 def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: float) -> dict[str, Any]:
@@ -151,6 +163,12 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float, peak_traced_mb: fl
     out["outline_flagged"] = sum(r.check_outline for r in results)
     out["silent_failures"] = sum(r.silent_failure for r in results)
     out["flagged_but_right"] = sum(r.check_outline and r.located for r in results)
+    # tiles a player is shown as read: the wrong ones among them, and all of them
+    shown = [r for r in results if r.located or not r.check_outline]
+    out["unmarked_wrong_tiles"] = sum(r.unmarked_wrong for r in results)
+    out["shown_wrong_tiles"] = sum(16 - r.tiles_right for r in shown)
+    out["shown_tiles"] = 16 * len(shown)
+    out["reviewed_cells"] = sum(r.review for r in shown)
     errs = np.array([r.corner_error for r in results if np.isfinite(r.corner_error)])
     out["median_corner_error_tiles"] = float(np.median(errs)) if errs.size else float("nan")
     for key in ("decode", "localise", "classify", "total"):
@@ -200,13 +218,14 @@ def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
         w = csv.writer(fh)
         w.writerow(["photo", "located", "corner_error_tiles", *[f"{a}_right" for a in ATTRS], "tiles_right",
                     "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review",
-                    "t_plain_decode", "check_outline", "silent_failure", "quarter_turns", "corners"])
+                    "t_plain_decode", "check_outline", "silent_failure", "quarter_turns", "corners",
+                    "unmarked_wrong"])
         for r in results:
             w.writerow([r.name, int(r.located), f"{r.corner_error:.4f}", *[r.correct[a] for a in ATTRS],
                         r.tiles_right, int(r.garden_exact), r.score_true, r.score_read,
                         *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review,
                         f"{r.reference.get('full_decode', float('nan')):.4f}", int(r.check_outline),
-                        int(r.silent_failure), r.quarter_turns, _corners_text(r.corners)])
+                        int(r.silent_failure), r.quarter_turns, _corners_text(r.corners), r.unmarked_wrong])
 
 
 def format_summary(s: dict[str, Any]) -> str:
@@ -223,6 +242,8 @@ def format_summary(s: dict[str, Any]) -> str:
         f"(median corner error {s['median_corner_error_tiles']:.3f} tile)",
         f"{'silent failures':<24}{s['silent_failures']:4d}   (failures not flagged; outline flagged on "
         f"{s['outline_flagged']} photos, {s['flagged_but_right']} of them right)",
+        f"{'wrong tiles not marked':<24}{s['unmarked_wrong_tiles']:4d}   (of {s['shown_wrong_tiles']} wrong among "
+        f"the {s['shown_tiles']} tiles shown as read; {s['reviewed_cells']} cells marked for review)",
     ]
     for key in ("decode", "localise", "classify", "total"):
         lines.append(f"{'time ' + key:<24}median {s[f'{key}_median_s'] * 1000:7.1f} ms   "

@@ -32,7 +32,7 @@ def test_bench_on_easy_photos_with_repeated_timing(easy_photos, bundled_model, t
     assert cli_bench(args) == 0
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 6 and {"photo", "tiles_right", "t_localise", "t_plain_decode", "check_outline",
-                               "silent_failure"} <= set(rows[0])
+                               "silent_failure", "unmarked_wrong"} <= set(rows[0])
     assert all(row["silent_failure"] == "0" for row in rows)
     by_name = {r.name: r for r in results}
     for row in rows:  # the outline found, in the photo's pixels, as the reading gave it
@@ -40,7 +40,9 @@ def test_bench_on_easy_photos_with_repeated_timing(easy_photos, bundled_model, t
         assert found.shape == (4, 2)
         assert np.abs(found - by_name[row["photo"]].corners).max() <= 0.005 + 1e-9
     printed = capsys.readouterr().out
-    assert "per-photo CSV" in printed and "silent failures" in printed
+    assert "per-photo CSV" in printed and "silent failures" in printed and "wrong tiles not marked" in printed
+    assert summary["unmarked_wrong_tiles"] <= summary["shown_wrong_tiles"] <= summary["shown_tiles"]
+    assert summary["unmarked_wrong_tiles"] == sum(int(row["unmarked_wrong"]) for row in rows)
 
 
 def test_a_silent_failure_is_a_wrong_outline_not_flagged() -> None:
@@ -54,6 +56,42 @@ def test_a_silent_failure_is_a_wrong_outline_not_flagged() -> None:
     assert not result(located=False, check=True).silent_failure
     assert not result(located=True, check=False).silent_failure
     assert not result(located=True, check=True).silent_failure
+
+
+def test_wrong_tiles_count_as_unmarked_only_when_shown_as_read() -> None:
+    from vision.bench import ATTRS, PhotoResult
+
+    def result(located: bool, check: bool) -> PhotoResult:
+        return PhotoResult("x.jpg", located, 0.0 if located else 1.0, dict.fromkeys(ATTRS, 13), 13, False, 1, 1,
+                           check_outline=check, wrong_unreviewed=2)
+
+    assert result(located=True, check=False).unmarked_wrong == 2
+    assert result(located=True, check=True).unmarked_wrong == 2  # the outline confirmed, the tiles shown
+    assert result(located=False, check=False).unmarked_wrong == 2  # a silent failure: shown as read
+    assert result(located=False, check=True).unmarked_wrong == 0  # set right and read again first
+
+
+def test_bench_photo_counts_the_wrong_tiles_outside_the_review(easy_photos, bundled_model, monkeypatch) -> None:
+    import vision.bench as bench
+    from scorer.tiles import cell_name
+
+    photo = iter_labelled(easy_photos)[0]
+    real = bench.read_garden
+
+    def misread(image, model=None):  # two tiles turned wrong, one of them listed for review
+        reading = real(image, model=model)
+        rows = [list(r) for r in reading.garden.rows]
+        for r, c in ((0, 0), (1, 1)):
+            tile = rows[r][c]
+            rows[r][c] = replace(tile, decor=next(d for d in type(tile.decor) if d is not tile.decor))
+        garden = type(reading.garden)(tuple(tuple(r) for r in rows))
+        return replace(reading, garden=garden, review=(cell_name((1, 1)),))
+
+    monkeypatch.setattr(bench, "read_garden", misread)
+    result = bench_photo(photo, bundled_model)
+    assert result.tiles_right <= 14
+    assert result.wrong_unreviewed == 16 - result.tiles_right - 1
+    assert result.unmarked_wrong == result.wrong_unreviewed
 
 
 def test_the_csv_leaves_the_corners_empty_when_no_garden_was_found(tmp_path) -> None:
