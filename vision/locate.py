@@ -551,8 +551,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
         if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile or not in_photo(found):
             return -np.inf
-        score = field_score(field, found * field_scale, cfg) + cfg.grid_map_weight * (
-            map_support(prob, found * map_scale, cfg) - 0.5)
+        parts = lattice_parts(field, found * field_scale, cfg)  # read once for the lattice and its cells
+        if parts is None:
+            return -np.inf
+        score = parts.score(cfg) + cfg.grid_map_weight * (map_support(prob, found * map_scale, cfg) - 0.5)
         if cfg.grid_beyond_weight and mask_model is not None:
             score -= cfg.grid_beyond_weight * max(0.0, map_beyond(prob, found * map_scale, cfg) - cfg.check_beyond)
         if cfg.grid_continue_weight:
@@ -562,8 +564,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             score -= cfg.grid_sub_weight * max(0.0, lattice_subdivided(field, found * field_scale, cfg)
                                                - cfg.grid_sub_free)
         if cfg.grid_plain_weight:
-            score -= cfg.grid_plain_weight * max(0.0, cfg.grid_plain_free
-                                                 - plain_cells(field, found * field_scale, cfg))
+            score -= cfg.grid_plain_weight * max(0.0, cfg.grid_plain_free - parts.plain(cfg))
         return score
 
     first_value = value(corners)
@@ -1391,24 +1392,53 @@ def line_ridges(field: EvidenceField, h: np.ndarray, points: np.ndarray, nudged:
     return np.minimum(ridge, cfg.grid_ridge_cap)
 
 
-def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
-    """The score of the block with corners ``(4, 2)``, measured where its lines lie in the image
-    (no warp): each line's median ridge over the lines ``cfg.grid_ridge_offset`` tile sides beside
-    it, capped at ``cfg.grid_ridge_cap``; the inner seams' mean plus ``cfg.grid_outline_weight``
-    times the outline's, plus ``cfg.grid_cell_weight`` times :func:`cell_texture`."""
+@dataclass(frozen=True)
+class LatticeParts:
+    """What the evidence shows of one block, measured where its lines lie in the image (no warp):
+    its inner seams' mean ridge, its outline's, and each cell's texture ``(n²,)``, least textured
+    first (:func:`cell_textures`). :func:`field_score` and :func:`plain_cells` are read from it."""
+
+    seams: float
+    outline: float
+    textures: np.ndarray
+
+    def score(self, cfg: VisionConfig) -> float:
+        """:func:`field_score`: the seams plus ``cfg.grid_outline_weight`` times the outline, plus
+        ``cfg.grid_cell_weight`` times the least textured cell capped at ``cfg.grid_cell_cap``
+        (every tile carries art; a lattice shifted onto the board's plain frame has a row of cells
+        without any)."""
+        texture = min(float(self.textures[0]), cfg.grid_cell_cap)
+        return self.seams + cfg.grid_outline_weight * self.outline + cfg.grid_cell_weight * texture
+
+    def plain(self, cfg: VisionConfig) -> float:
+        """:func:`plain_cells`: the ``cfg.grid_plain_rank``-th least textured cell over the inner
+        seams' ridge (at least 1)."""
+        return float(self.textures[cfg.grid_plain_rank]) / max(1.0, self.seams)
+
+
+def lattice_parts(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> LatticeParts | None:
+    """The :class:`LatticeParts` of the block with corners ``(4, 2)`` (pixels of ``field``): each
+    line's median ridge over the lines ``cfg.grid_ridge_offset`` tile sides beside it, capped at
+    ``cfg.grid_ridge_cap``, and the cells' textures; None when the block maps to no finite lattice."""
     n = cfg.grid
     try:
         h = lattice_homography(corners, n)
     except cv2.error:
-        return -np.inf
+        return None
     lines, nudged, cells = _lattice_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset,
                                             cfg.grid_cell_inside)
     ridge = line_ridges(field, h, lines, nudged, (2, n + 1), cfg)
     if ridge is None:
-        return -np.inf
-    seams = float(ridge[:, 1:n].mean())
-    outline = float(ridge[:, [0, n]].mean())
-    return seams + cfg.grid_outline_weight * outline + cfg.grid_cell_weight * cell_texture(field, h, cells, cfg)
+        return None
+    return LatticeParts(float(ridge[:, 1:n].mean()), float(ridge[:, [0, n]].mean()),
+                        cell_textures(field, h, cells, cfg))
+
+
+def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
+    """The score of the block with corners ``(4, 2)`` (:meth:`LatticeParts.score`; ``-inf`` for no
+    lattice)."""
+    parts = lattice_parts(field, corners, cfg)
+    return -np.inf if parts is None else parts.score(cfg)
 
 
 @lru_cache(maxsize=16)
@@ -1489,31 +1519,14 @@ def cell_textures(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: V
     return np.sort(field.magnitude(pts).reshape(cfg.grid * cfg.grid, -1).mean(axis=1))
 
 
-def cell_texture(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> float:
-    """The least textured cell of the lattice ``h`` (:func:`cell_textures`), capped at
-    ``cfg.grid_cell_cap``. Every tile carries art; a lattice shifted onto the board's plain frame
-    has a row of cells without any."""
-    return float(min(cell_textures(field, h, cells, cfg)[0], cfg.grid_cell_cap))
-
-
 def plain_cells(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
     """How much art the block's cells hold against its seams (corners ``(4, 2)`` in pixels of
     ``field``): the texture of its ``cfg.grid_plain_rank``-th least textured cell (0 the least) over
     its inner seams' mean ridge (as :func:`field_score` reads them; at least 1). A garden's tiles
     all carry art, rarely much fainter than the seams between them (one may lie under glare); the
-    squares of a checked table or floor are plain, their edges strong."""
-    n = cfg.grid
-    try:
-        h = lattice_homography(corners, n)
-    except cv2.error:
-        return 0.0
-    lines, nudged, cells = _lattice_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset,
-                                            cfg.grid_cell_inside)
-    ridge = line_ridges(field, h, lines, nudged, (2, n + 1), cfg)
-    if ridge is None:
-        return 0.0
-    seams = max(1.0, float(ridge[:, 1:n].mean()))
-    return float(cell_textures(field, h, cells, cfg)[cfg.grid_plain_rank]) / seams
+    squares of a checked table or floor are plain, their edges strong. 0 for no lattice."""
+    parts = lattice_parts(field, corners, cfg)
+    return 0.0 if parts is None else parts.plain(cfg)
 
 
 def polish(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig, coarse: EvidenceField | None = None,
