@@ -366,6 +366,10 @@ class VisionConfig:
     prob_floor: float = 1e-6
     #: Cells whose joint confidence is below this are listed for review.
     review_threshold: float = 0.6
+    #: A tile is listed for review too when its colour lies more than this many times farther from
+    #: the other tiles of the floor it was read as, in the same photo, than from another floor's
+    #: tiles there (:func:`vision.light.floor_colour_outliers`); 0: not.
+    review_floor_factor: float = 1.5
     #: A reading with this many cells to review, or a mean confidence below this, has its outline
     #: flagged for checking too (a wrong cut makes every tile doubtful).
     check_review_cells: int = 6

@@ -19,10 +19,16 @@ same amount, and the shift that brings the garden's 16 tiles nearest to the pale
 - ``palette_cast(chromas, palette, cfg) -> (2,)`` and ``palette_gains(crops, palette, cfg) -> (3,)``;
 - ``palette_likelihood(crops, palette, cfg) -> (K, F)``: how well each tile, in that light, has
   each floor's colour; the floor reader's probabilities are weighed by it.
+
+Whatever the light, the tiles of one floor in one photo share a colour, so a tile whose colour is
+that of another floor's tiles in the same photo is read doubtfully:
+
+- ``floor_colour_outliers(chromas, floors, factor) -> (K,)`` bool.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -139,3 +145,29 @@ def palette_likelihood(crops: np.ndarray, palette: np.ndarray, cfg: VisionConfig
     hides the floor weighs every floor alike)."""
     d2 = np.square(tile_chroma(crops)[:, None, :] - np.asarray(palette)[None]).sum(axis=-1)
     return np.exp(-np.minimum(d2, cfg.palette_floor_cap) / (2 * cfg.palette_sigma ** 2))
+
+
+def floor_colour_outliers(chromas: np.ndarray, floors: Sequence[object], factor: float) -> np.ndarray:
+    """One photo's tiles, their chromas ``(K, 2)`` (:func:`tile_chroma`) and the floors read
+    ``(K,)`` -> ``(K,)`` bool: the tiles whose chroma lies more than ``factor`` times farther from
+    the mean of the other tiles read as their floor than from the mean of the tiles of some other
+    floor. A cast moves all tiles alike, so these are the tiles the light did not mislead the reader
+    on alike: most often read as the wrong floor. A tile alone on its floor is never one."""
+    chromas = np.asarray(chromas, dtype=np.float64)
+    if chromas.ndim != 2 or chromas.shape[1] != 2 or len(floors) != len(chromas):
+        raise ValueError(f"chromas must be (K, 2) with one floor per tile, got {chromas.shape} and {len(floors)}")
+    if not factor > 0:
+        raise ValueError(f"factor must be above 0, got {factor!r}")
+    groups: dict[object, list[int]] = {}
+    for i, floor in enumerate(floors):
+        groups.setdefault(floor, []).append(i)
+    means = {floor: chromas[idx].mean(axis=0) for floor, idx in groups.items()}
+    out = np.zeros(len(chromas), bool)
+    for i, floor in enumerate(floors):
+        own = [j for j in groups[floor] if j != i]
+        if not own or len(groups) < 2:
+            continue
+        to_own = float(np.linalg.norm(chromas[i] - chromas[own].mean(axis=0)))
+        to_other = min(float(np.linalg.norm(chromas[i] - m)) for f, m in means.items() if f != floor)
+        out[i] = to_own > factor * to_other
+    return out

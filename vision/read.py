@@ -24,7 +24,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
-from vision.light import apply_gains, light_gains, palette_gains, palette_likelihood
+from vision.light import apply_gains, floor_colour_outliers, light_gains, palette_gains, palette_likelihood, tile_chroma
 from vision.locate import GridLocation, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model
 
@@ -97,12 +97,14 @@ def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, f
 class _Cut:
     """One photo located and cut, before the game's tiles are decoded together: its 16 tiles'
     probabilities in their light and as seen (:func:`read_in_its_light`), the ``corners`` in
-    the input's pixels, the locator's ``reasons`` to check the outline, ``timings``, and whether
+    the input's pixels, the tiles' ``chromas``, the locator's ``reasons`` to check the outline, ``timings``, and whether
     those reasons may be lifted by a sure reading (``clearable``: located by the search, and no
     other lattice's tiles read nearly as surely)."""
 
     read: tuple[AttributeProbs, AttributeProbs]
     corners: np.ndarray
+    #: Each tile's chroma ``(16, 2)`` as seen (:func:`vision.light.tile_chroma`).
+    chromas: np.ndarray
     reasons: tuple[str, ...]
     timings: dict[str, float]
     clearable: bool
@@ -131,10 +133,10 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             sure["corners"] = found
     t1 = time.perf_counter()
     rival, t_choose = False, 0.0
+    crops = crop_tiles(arr, found, cfg)
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read = sure["read"]
     else:
-        crops = crop_tiles(arr, found, cfg)
         probs = None
         if located is not None and located.check_outline and located.alternatives and not on_board:  # localising
             t_choose = time.perf_counter()
@@ -144,7 +146,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
         read = read_in_its_light(crops, probs, model)
     t2 = time.perf_counter()
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
-    return _Cut(read, found / scale, reasons, timings, located is not None and not rival)
+    return _Cut(read, found / scale, tile_chroma(crops), reasons, timings, located is not None and not rival)
 
 
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
@@ -274,6 +276,17 @@ def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionCon
     return None
 
 
+def odd_floor_colours(garden: Garden, chromas: np.ndarray, cfg: VisionConfig) -> set[str]:
+    """The cells of ``garden`` whose tile's colour (``chromas`` ``(16, 2)``, row-major) is another
+    floor's in the same photo (:func:`vision.light.floor_colour_outliers`, ``cfg.review_floor_factor``;
+    none when 0): read doubtfully, whatever the reader's confidence."""
+    if not cfg.review_floor_factor:
+        return set()
+    cells = list(garden.cells())
+    odd = floor_colour_outliers(chromas, [tile.floor for _, tile in cells], cfg.review_floor_factor)
+    return {cell_name(cell) for (cell, _), flagged in zip(cells, odd) if flagged}
+
+
 def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | None = None,
                  corners: Sequence[Any | None] | None = None) -> list[GardenReading]:
     """Read all gardens of one game, decoded jointly (no tile used twice across them).
@@ -315,6 +328,7 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
         reasons = cut.reasons
         changed = {cell_name(cell) for cell, tile in dec.garden.cells()
                    if dec_seen.garden[cell] != tile and dec.confidence[cell] < doubt_changed}
+        changed |= odd_floor_colours(dec.garden, cut.chromas, cfg)
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in changed or name in dec.review)
         if cs is None:
             unsure = unsure_reading(dec.confidence, dec.review, cfg) or unsure_reading(dec_seen.confidence,

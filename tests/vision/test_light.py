@@ -16,6 +16,7 @@ from vision.light import (
     apply_gains,
     cast_gains,
     chroma,
+    floor_colour_outliers,
     light_gains,
     palette_cast,
     palette_gains,
@@ -214,3 +215,56 @@ def test_a_tile_the_palettes_light_changes_is_for_review_only_when_not_read_sure
 
 def crops_of(photo, cfg) -> np.ndarray:
     return crop_tiles(photo.load_image(), photo.corners, cfg)
+
+
+def test_floor_colour_outliers_marks_a_tile_coloured_as_another_floors_tiles() -> None:
+    rng = np.random.default_rng(3)
+    centres = {"sand": (0.1, 0.3), "water": (-0.4, 0.0), "trees": (0.05, -0.2)}
+    floors = ["sand"] * 6 + ["water"] * 5 + ["trees"] * 4 + ["clay"]
+    chromas = np.array([centres.get(f, (0.6, 0.6)) for f in floors]) + rng.normal(0, 0.01, (16, 2))
+    assert not floor_colour_outliers(chromas, floors, 1.5).any()  # every tile near its own floor's
+    chromas[2] = np.array(centres["water"]) + 0.005  # read as sand, coloured as the water tiles
+    odd = floor_colour_outliers(chromas, floors, 1.5)
+    assert odd.tolist() == [i == 2 for i in range(16)]
+    # a cast moves every tile alike: the same tile stands out
+    assert floor_colour_outliers(chromas + np.array([0.3, -0.2]), floors, 1.5).tolist() == odd.tolist()
+    # the lone clay tile has no floor-mates to disagree with, however odd its colour
+    chromas[15] = np.array(centres["trees"])
+    assert not floor_colour_outliers(chromas, floors, 1.5)[15]
+
+
+@pytest.mark.parametrize("chromas, floors, factor", [
+    (np.zeros((4, 3)), ["sand"] * 4, 1.5),
+    (np.zeros((4, 2)), ["sand"] * 3, 1.5),
+    (np.zeros((4, 2)), ["sand"] * 4, 0.0),
+])
+def test_floor_colour_outliers_checks_its_input(chromas, floors, factor) -> None:
+    with pytest.raises(ValueError):
+        floor_colour_outliers(chromas, floors, factor)
+
+
+def test_a_tile_read_as_another_floor_than_its_colour_is_listed_for_review(easy_photos, bundled_model,
+                                                                            monkeypatch) -> None:
+    import vision.read as read
+
+    photo = iter_labelled(easy_photos)[0]
+    truth = read.read_garden(photo.image_path, model=bundled_model).garden
+    counts: dict = {}
+    for _, tile in truth.cells():
+        counts[tile.floor] = counts.get(tile.floor, 0) + 1
+    shared = [f for f, k in counts.items() if k >= 2]
+    cell, tile = next((c, t) for c, t in truth.cells() if t.floor in shared and counts[t.floor] >= 3)
+    other = next(f for f in shared if f is not tile.floor)
+    real = read.decode
+
+    def misread(probs, cfg=DEFAULT_CONFIG):  # one tile read as another floor present in the garden
+        out = real(probs, cfg)
+        garden = out[0].garden.replace(cell, dataclasses.replace(out[0].garden[cell], floor=other))
+        return [dataclasses.replace(out[0], garden=garden, review=()), *out[1:]]
+
+    monkeypatch.setattr(read, "decode", misread)
+    reading = read.read_garden(photo.image_path, model=bundled_model)
+    assert reading.garden[cell].floor is other
+    assert cell_name(cell) in reading.review
+    off = dataclasses.replace(bundled_model, cfg=dataclasses.replace(bundled_model.cfg, review_floor_factor=0.0))
+    assert cell_name(cell) not in read.read_garden(photo.image_path, model=off).review
