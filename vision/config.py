@@ -370,6 +370,10 @@ class VisionConfig:
     #: the other tiles of the floor it was read as, in the same photo, than from another floor's
     #: tiles there (:func:`vision.light.floor_colour_outliers`); 0: not.
     review_floor_factor: float = 1.5
+    #: ... and likewise by its path band's colour against the other tiles' of its path material
+    #: (the band's middle, ``review_path_band`` tile sides from the corner it wraps); 0: not.
+    review_path_factor: float = 2.0
+    review_path_band: tuple[float, float] = (0.38, 0.52)
     #: A reading with this many cells to review, or a mean confidence below this, has its outline
     #: flagged for checking too (a wrong cut makes every tile doubtful).
     check_review_cells: int = 6

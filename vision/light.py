@@ -23,7 +23,8 @@ same amount, and the shift that brings the garden's 16 tiles nearest to the pale
 Whatever the light, the tiles of one floor in one photo share a colour, so a tile whose colour is
 that of another floor's tiles in the same photo is read doubtfully:
 
-- ``floor_colour_outliers(chromas, floors, factor) -> (K,)`` bool.
+- ``floor_colour_outliers(chromas, floors, factor) -> (K,)`` bool; the same for path materials
+  with ``path_chroma(upright, band, inset) -> (K, 2)``, the chroma of each tile's path band.
 """
 
 from __future__ import annotations
@@ -147,12 +148,33 @@ def palette_likelihood(crops: np.ndarray, palette: np.ndarray, cfg: VisionConfig
     return np.exp(-np.minimum(d2, cfg.palette_floor_cap) / (2 * cfg.palette_sigma ** 2))
 
 
+def path_chroma(upright: np.ndarray, band: tuple[float, float], inset: float) -> np.ndarray:
+    """``(K, T, T, 3)`` uint8 BGR crops turned so each path wraps the top-left corner
+    (:func:`vision.model.upright_crops`; cut ``inset`` of a tile inside the cell) -> ``(K, 2)``
+    the :func:`chroma` of each one's path band: the pixels ``band`` (lo, hi) tile sides from that
+    corner, 15° to 75° from the top edge (clear of the tile's edges and of the floor beside them)."""
+    if upright.ndim != 4 or upright.shape[-1] != 3 or upright.dtype != np.uint8:
+        raise ValueError(f"crops must be (K, T, T, 3) uint8, got {upright.shape} {upright.dtype}")
+    lo, hi = band
+    if not 0 <= lo < hi <= 1.4:
+        raise ValueError(f"band must be 0 <= lo < hi <= 1.4 tile sides, got {band}")
+    side = upright.shape[1]
+    along = (np.arange(side) + 0.5) / side * (1 - 2 * inset) + inset  # tile sides from the corner
+    x, y = np.meshgrid(along, along)
+    dist, angle = np.hypot(x, y), np.degrees(np.arctan2(y, x))
+    where = (dist > lo) & (dist < hi) & (angle > 15) & (angle < 75)
+    if not where.any():
+        raise ValueError(f"the band {band} holds no pixel of a {side}-pixel crop")
+    return np.stack([chroma(crop[where]) for crop in upright]) if len(upright) else np.zeros((0, 2))
+
+
 def floor_colour_outliers(chromas: np.ndarray, floors: Sequence[object], factor: float) -> np.ndarray:
     """One photo's tiles, their chromas ``(K, 2)`` (:func:`tile_chroma`) and the floors read
     ``(K,)`` -> ``(K,)`` bool: the tiles whose chroma lies more than ``factor`` times farther from
     the mean of the other tiles read as their floor than from the mean of the tiles of some other
     floor. A cast moves all tiles alike, so these are the tiles the light did not mislead the reader
-    on alike: most often read as the wrong floor. A tile alone on its floor is never one."""
+    on alike: most often read as the wrong floor. A tile alone on its floor is never one. The same
+    serves path materials (``floors`` the materials read, chromas :func:`path_chroma`)."""
     chromas = np.asarray(chromas, dtype=np.float64)
     if chromas.ndim != 2 or chromas.shape[1] != 2 or len(floors) != len(chromas):
         raise ValueError(f"chromas must be (K, 2) with one floor per tile, got {chromas.shape} and {len(floors)}")

@@ -24,9 +24,17 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
-from vision.light import apply_gains, floor_colour_outliers, light_gains, palette_gains, palette_likelihood, tile_chroma
+from vision.light import (
+    apply_gains,
+    floor_colour_outliers,
+    light_gains,
+    palette_gains,
+    palette_likelihood,
+    path_chroma,
+    tile_chroma,
+)
 from vision.locate import GridLocation, locate_grid, snapped_outlines
-from vision.model import TileModel, load_model
+from vision.model import TileModel, load_model, upright_crops
 
 ImageInput = Union[np.ndarray, ImageSource]
 
@@ -103,8 +111,10 @@ class _Cut:
 
     read: tuple[AttributeProbs, AttributeProbs]
     corners: np.ndarray
-    #: Each tile's chroma ``(16, 2)`` as seen (:func:`vision.light.tile_chroma`).
+    #: Each tile's chroma ``(16, 2)`` as seen (:func:`vision.light.tile_chroma`), and its path
+    #: band's, the tile turned upright by the corner read (:func:`vision.light.path_chroma`).
     chromas: np.ndarray
+    path_chromas: np.ndarray
     reasons: tuple[str, ...]
     timings: dict[str, float]
     clearable: bool
@@ -133,10 +143,11 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             sure["corners"] = found
     t1 = time.perf_counter()
     rival, t_choose = False, 0.0
-    crops = crop_tiles(arr, found, cfg)
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read = sure["read"]
+        crops = sure["crops"] if "crops" in sure else crop_tiles(arr, found, cfg)
     else:
+        crops = crop_tiles(arr, found, cfg)
         probs = None
         if located is not None and located.check_outline and located.alternatives and not on_board:  # localising
             t_choose = time.perf_counter()
@@ -146,7 +157,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
         read = read_in_its_light(crops, probs, model)
     t2 = time.perf_counter()
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
-    return _Cut(read, found / scale, tile_chroma(crops), reasons, timings, located is not None and not rival)
+    upright = upright_crops(crops, read[0].corner.argmax(axis=1))  # as decode reads the corner
+    paths = path_chroma(upright, cfg.review_path_band, cfg.tile_inset)
+    return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, located is not None and not rival)
 
 
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
@@ -188,7 +201,7 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
     """``locate_grid``'s ``accept`` for ``image`` ``(M, N, 3)``: the map's outline ``(4, 2)`` is taken
     without a search when its tiles read surely in their light (``cfg.accept_min_confidence``,
     ``cfg.accept_mean_confidence``) and neither reading points to a wrong cut
-    (:func:`unsure_reading`). What it read is left in ``sure`` (corners, read)."""
+    (:func:`unsure_reading`). What it read is left in ``sure`` (corners, read, crops)."""
     cfg = model.cfg
 
     def accept(corners: np.ndarray, score: float) -> bool:
@@ -202,7 +215,7 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
                 or unsure_reading(lit.confidence, lit.review, cfg)
                 or unsure_reading(seen.confidence, seen.review, cfg)):
             return False
-        sure.update(corners=np.array(corners, np.float64), read=read)
+        sure.update(corners=np.array(corners, np.float64), read=read, crops=crops)
         return True
 
     return accept
@@ -276,14 +289,17 @@ def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionCon
     return None
 
 
-def odd_floor_colours(garden: Garden, chromas: np.ndarray, cfg: VisionConfig) -> set[str]:
+def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, cfg: VisionConfig) -> set[str]:
     """The cells of ``garden`` whose tile's colour (``chromas`` ``(16, 2)``, row-major) is another
-    floor's in the same photo (:func:`vision.light.floor_colour_outliers`, ``cfg.review_floor_factor``;
-    none when 0): read doubtfully, whatever the reader's confidence."""
-    if not cfg.review_floor_factor:
-        return set()
+    floor's in the same photo, or whose path band's (``path_chromas``) another path material's
+    (:func:`vision.light.floor_colour_outliers`; ``cfg.review_floor_factor``,
+    ``cfg.review_path_factor``, each 0 for not): read doubtfully, whatever the reader's confidence."""
     cells = list(garden.cells())
-    odd = floor_colour_outliers(chromas, [tile.floor for _, tile in cells], cfg.review_floor_factor)
+    odd = np.zeros(len(cells), bool)
+    if cfg.review_floor_factor:
+        odd |= floor_colour_outliers(chromas, [tile.floor for _, tile in cells], cfg.review_floor_factor)
+    if cfg.review_path_factor:
+        odd |= floor_colour_outliers(path_chromas, [tile.path for _, tile in cells], cfg.review_path_factor)
     return {cell_name(cell) for (cell, _), flagged in zip(cells, odd) if flagged}
 
 
@@ -328,7 +344,7 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
         reasons = cut.reasons
         changed = {cell_name(cell) for cell, tile in dec.garden.cells()
                    if dec_seen.garden[cell] != tile and dec.confidence[cell] < doubt_changed}
-        changed |= odd_floor_colours(dec.garden, cut.chromas, cfg)
+        changed |= odd_colours(dec.garden, cut.chromas, cut.path_chromas, cfg)
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in changed or name in dec.review)
         if cs is None:
             unsure = unsure_reading(dec.confidence, dec.review, cfg) or unsure_reading(dec_seen.confidence,

@@ -21,6 +21,7 @@ from vision.light import (
     palette_cast,
     palette_gains,
     palette_likelihood,
+    path_chroma,
     tile_chroma,
 )
 from vision.read import read_in_its_light
@@ -267,4 +268,51 @@ def test_a_tile_read_as_another_floor_than_its_colour_is_listed_for_review(easy_
     assert reading.garden[cell].floor is other
     assert cell_name(cell) in reading.review
     off = dataclasses.replace(bundled_model, cfg=dataclasses.replace(bundled_model.cfg, review_floor_factor=0.0))
+    assert cell_name(cell) not in read.read_garden(photo.image_path, model=off).review
+
+
+def _banded(floor_bgr, path_bgr, side: int = 48, inset: float = DEFAULT_CONFIG.tile_inset) -> np.ndarray:
+    """A crop of a tile whose path band (0.3..0.6 tile sides from the top-left corner) is one colour
+    on a floor of another."""
+    along = (np.arange(side) + 0.5) / side * (1 - 2 * inset) + inset
+    x, y = np.meshgrid(along, along)
+    band = (np.hypot(x, y) > 0.3) & (np.hypot(x, y) < 0.6)
+    crop = np.empty((side, side, 3), np.uint8)
+    crop[:] = floor_bgr
+    crop[band] = path_bgr
+    return crop
+
+
+def test_path_chroma_reads_the_band_not_the_floor() -> None:
+    crops = np.stack([_banded((40, 160, 60), (200, 200, 200)), _banded((200, 120, 220), (60, 110, 150))])
+    got = path_chroma(crops, DEFAULT_CONFIG.review_path_band, DEFAULT_CONFIG.tile_inset)
+    want = np.stack([chroma(np.array([[200, 200, 200]])), chroma(np.array([[60, 110, 150]]))])
+    assert np.allclose(got, want, atol=1e-6)
+    with pytest.raises(ValueError):
+        path_chroma(crops[0], DEFAULT_CONFIG.review_path_band, 0.06)  # not a batch
+    with pytest.raises(ValueError):
+        path_chroma(crops, (0.5, 0.4), 0.06)  # an empty band
+
+
+def test_a_tile_read_as_another_path_than_its_band_is_listed_for_review(easy_photos, bundled_model,
+                                                                        monkeypatch) -> None:
+    import vision.read as read
+
+    photo = iter_labelled(easy_photos)[0]
+    truth = read.read_garden(photo.image_path, model=bundled_model).garden
+    counts: dict = {}
+    for _, tile in truth.cells():
+        counts[tile.path] = counts.get(tile.path, 0) + 1
+    cell, tile = next((c, t) for c, t in truth.cells() if counts[t.path] >= 3)
+    other = next(m for m, k in counts.items() if k >= 2 and m is not tile.path)
+    real = read.decode
+
+    def misread(probs, cfg=DEFAULT_CONFIG):  # one tile read as another path material of the garden
+        out = real(probs, cfg)
+        garden = out[0].garden.replace(cell, dataclasses.replace(out[0].garden[cell], path=other))
+        return [dataclasses.replace(out[0], garden=garden, review=()), *out[1:]]
+
+    monkeypatch.setattr(read, "decode", misread)
+    assert cell_name(cell) in read.read_garden(photo.image_path, model=bundled_model).review
+    off = dataclasses.replace(bundled_model, cfg=dataclasses.replace(bundled_model.cfg, review_path_factor=0.0))
     assert cell_name(cell) not in read.read_garden(photo.image_path, model=off).review
