@@ -147,7 +147,8 @@ def cell_panel(T: i18n.Translator, i: int, draft: dict[str, Any], state: dict[st
             pic_col.image(overlay.to_rgb(overlay.tile_picture(alt.tile, ALT_TILE)), width=ALT_TILE)
             # what the guess changes (the picture shows the whole tile), then the reader's percent
             percent = f"{alt.percent} %" if alt.percent else "< 1 %"
-            label = " · ".join([*(T.value(a, v) for a, v in vm.changed_parts(current, alt.tile)), percent])
+            why = T(f"colour_like_{alt.colour_of}") if alt.colour_of else percent
+            label = " · ".join([*(T.value(a, v) for a, v in vm.changed_parts(current, alt.tile)), why])
             if alt.used_by:
                 label += " · " + T("also_at", where=" ".join(alt.used_by))
             if btn_col.button(label, key=k(f"alt{i}_{n}"), type="primary" if n == 0 else "secondary",

@@ -123,6 +123,10 @@ EN: dict[str, str] = {
     "cells_missing": "{n} cell(s) not entered yet: {cells}",
     "corrected_cells": "Corrected: {cells}",
     "review_hint": "{cell} could be: {options}",
+    "review_floor_colour": "{cell}: its colour is that of the {what} tiles in this photo",
+    "colour_like_floor": "the colour of those tiles in the photo",
+    "colour_like_path": "the colour of those paths in the photo",
+    "review_path_colour": "{cell}: its path has the colour of the {what} paths in this photo",
     "read_jointly": "Read all photos together",
     "read_jointly_help": "Reads every garden again at once, using that each tile exists only once. Your "
                          "corrections and the tiles you confirmed as read are kept.",
@@ -483,6 +487,10 @@ DE: dict[str, str] = {
     "cells_missing": "{n} Feld(er) fehlen noch: {cells}",
     "corrected_cells": "Korrigiert: {cells}",
     "review_hint": "{cell} könnte sein: {options}",
+    "review_floor_colour": "{cell}: hat die Farbe der Plättchen mit {what} auf diesem Foto",
+    "colour_like_floor": "die Farbe dieser Plättchen auf dem Foto",
+    "colour_like_path": "die Farbe dieser Wege auf dem Foto",
+    "review_path_colour": "{cell}: der Weg hat die Farbe der {what}-Wege auf diesem Foto",
     "read_jointly": "Alle Fotos gemeinsam lesen",
     "read_jointly_help": "Liest alle Gärten zusammen neu; jedes Plättchen gibt es nur einmal. Deine "
                          "Korrekturen und die als richtig bestätigten Plättchen bleiben erhalten.",

@@ -131,7 +131,8 @@ def load_copy(path: Path) -> np.ndarray | None:
 def reading_to_dict(reading: GardenReading, digest: str, manual_corners: bool = False) -> dict[str, Any]:
     """A reading as the draft, autosave and history keep it: :meth:`GardenReading.to_dict` with
     the photo's digest, whether the corners were clicked, each cell's first four candidates keyed
-    by cell name (``{"B3": [[tile, p], ...]}``), and whether the outline is to be checked."""
+    by cell name (``{"B3": [[tile, p], ...]}``), whether the outline is to be checked, and why each
+    cell is to be reviewed (``review_why``)."""
     data = reading.to_dict()
     return {
         "photo": digest,
@@ -144,6 +145,7 @@ def reading_to_dict(reading: GardenReading, digest: str, manual_corners: bool = 
         "timings": data["timings"],
         "check_outline": data["check_outline"],
         "outline_reasons": data["outline_reasons"],
+        "review_why": data["review_why"],
     }
 
 

@@ -18,6 +18,7 @@ No Streamlit here: these functions are tested directly.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,8 @@ from scorer.vocab import (
     START_COINS,
     Board,
     Corner,
+    Floor,
+    PathMaterial,
 )
 from zengarden.drafts import DRAFT_VERSION, Draft, DraftMission, DraftPlayer, Grid, Reading
 
@@ -283,6 +286,20 @@ def review_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[st
     return out
 
 
+def colour_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[str, str, str]]:
+    """For cells to review because their colour is another floor's (or their path's another
+    material's) in the same photo: (cell, ``"floor"`` or ``"path"``, that floor or material)."""
+    why = (reading or {}).get("review_why") or {}
+    out = []
+    for cell in cells:
+        for code in why.get(cell, []):
+            kind, _, value = str(code).partition(":")
+            attr = {"floor_colour": "floor", "path_colour": "path"}.get(kind)
+            if attr and value:
+                out.append((cell, attr, value))
+    return out
+
+
 @dataclass(frozen=True)
 class Conflict:
     """The same physical tile (floor+path+decor) in two or more cells: at least one is a misread."""
@@ -388,24 +405,45 @@ class Alternative:
     tile: str
     percent: int
     used_by: tuple[str, str] | None = None
+    #: ``"floor"`` or ``"path"`` when suggested because the read tile has the colour of another
+    #: floor's tiles (path material's paths) in the photo: the read tile with that part changed.
+    colour_of: str | None = None
 
 
 def cell_alternatives(reading: Reading | None, grid: Sequence[Sequence[str]], cell: str,
                       used: Mapping[str, tuple[str, str]] | None = None) -> list[Alternative]:
-    """The reader's candidates for ``cell``, best first, without the tile the cell holds now (the
-    read tile is one of them once the player has changed the cell)."""
+    """The candidates for ``cell``, without the tile the cell holds now (the read tile is one of
+    them once the player has changed the cell): first the read tile with the floor (or path) whose
+    colour it has in the photo (:func:`colour_hints`), then the reader's, best first."""
     if not reading:
         return []
     r, c = _cell_rc(cell)
     current = grid[r][c]
     used = used or {}
-    out = []
+    percent = {}
     for tile, p in (reading.get("alternatives") or {}).get(cell) or []:
         parsed = tile_or_none(str(tile))
-        if parsed is None or parsed.format() == current:
+        if parsed is not None:
+            percent.setdefault(parsed.format(), round(float(p) * 100))
+    out: list[Alternative] = []
+    read = tile_or_none(str(((reading.get("garden") or grid)[r][c]) or ""))
+    for _, attr, value in colour_hints(reading, [cell]) if read is not None else []:
+        try:
+            suggested = dataclasses.replace(read, **{attr: _COLOUR_PARTS[attr](value)})
+        except ValueError:  # not a floor or material of the game: an old or foreign reading
             continue
-        out.append(Alternative(parsed.format(), round(float(p) * 100), used.get(parsed.kind.format())))
+        text = suggested.format()
+        if text != current and all(a.tile != text for a in out):
+            out.append(Alternative(text, percent.get(text, 0), used.get(suggested.kind.format()), attr))
+    for text, p in percent.items():
+        tile = tile_or_none(text)
+        if tile is not None and text != current and all(a.tile != text for a in out):
+            out.append(Alternative(text, p, used.get(tile.kind.format())))
     return out
+
+
+#: The tile parts a colour hint can change, and their values' types.
+_COLOUR_PARTS = {"floor": Floor, "path": PathMaterial}
 
 
 #: Hand entry picks a tile's parts in this order, one tap each.

@@ -368,7 +368,7 @@ class VisionConfig:
     review_threshold: float = 0.6
     #: A tile is listed for review too when its colour lies more than this many times farther from
     #: the other tiles of the floor it was read as, in the same photo, than from another floor's
-    #: tiles there (:func:`vision.light.floor_colour_outliers`); 0: not.
+    #: tiles there (:func:`vision.light.colour_outliers`); 0: not.
     review_floor_factor: float = 1.5
     #: ... and likewise by its path band's colour against the other tiles' of its path material
     #: (the band's middle, ``review_path_band`` tile sides from the corner it wraps); 0: not.

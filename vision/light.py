@@ -23,13 +23,14 @@ same amount, and the shift that brings the garden's 16 tiles nearest to the pale
 Whatever the light, the tiles of one floor in one photo share a colour, so a tile whose colour is
 that of another floor's tiles in the same photo is read doubtfully:
 
-- ``floor_colour_outliers(chromas, floors, factor) -> (K,)`` bool; the same for path materials
-  with ``path_chroma(upright, band, inset) -> (K, 2)``, the chroma of each tile's path band.
+- ``colour_outliers(chromas, floors, factor) -> [floor or None]`` the other floor whose tiles'
+  colour each tile has; the same for path materials with ``path_chroma(upright, band, inset) ->
+  (K, 2)``, the chroma of each tile's path band.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -168,28 +169,30 @@ def path_chroma(upright: np.ndarray, band: tuple[float, float], inset: float) ->
     return np.stack([chroma(crop[where]) for crop in upright]) if len(upright) else np.zeros((0, 2))
 
 
-def floor_colour_outliers(chromas: np.ndarray, floors: Sequence[object], factor: float) -> np.ndarray:
+def colour_outliers(chromas: np.ndarray, labels: Sequence[Hashable], factor: float) -> list[Hashable | None]:
     """One photo's tiles, their chromas ``(K, 2)`` (:func:`tile_chroma`) and the floors read
-    ``(K,)`` -> ``(K,)`` bool: the tiles whose chroma lies more than ``factor`` times farther from
-    the mean of the other tiles read as their floor than from the mean of the tiles of some other
-    floor. A cast moves all tiles alike, so these are the tiles the light did not mislead the reader
-    on alike: most often read as the wrong floor. A tile alone on its floor is never one. The same
-    serves path materials (``floors`` the materials read, chromas :func:`path_chroma`)."""
+    (``labels``, one per tile) -> per tile, the other floor whose tiles' colour it has, or None:
+    a tile whose chroma lies more than ``factor`` times farther from the mean of the other tiles
+    read as its floor than from the mean of another floor's tiles (the nearest such floor). A cast
+    moves all tiles alike, so these are the tiles whose colour the reader did not read as it read
+    their floor-mates': most often read as the wrong floor. A tile alone on its floor is never one.
+    The same serves path materials (``labels`` the materials read, chromas :func:`path_chroma`)."""
     chromas = np.asarray(chromas, dtype=np.float64)
-    if chromas.ndim != 2 or chromas.shape[1] != 2 or len(floors) != len(chromas):
-        raise ValueError(f"chromas must be (K, 2) with one floor per tile, got {chromas.shape} and {len(floors)}")
+    if chromas.ndim != 2 or chromas.shape[1] != 2 or len(labels) != len(chromas):
+        raise ValueError(f"chromas must be (K, 2) with one label per tile, got {chromas.shape} and {len(labels)}")
     if not factor > 0:
         raise ValueError(f"factor must be above 0, got {factor!r}")
-    groups: dict[object, list[int]] = {}
-    for i, floor in enumerate(floors):
-        groups.setdefault(floor, []).append(i)
-    means = {floor: chromas[idx].mean(axis=0) for floor, idx in groups.items()}
-    out = np.zeros(len(chromas), bool)
-    for i, floor in enumerate(floors):
-        own = [j for j in groups[floor] if j != i]
+    groups: dict[Hashable, list[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, []).append(i)
+    means = {label: chromas[idx].mean(axis=0) for label, idx in groups.items()}
+    out: list[Hashable | None] = [None] * len(chromas)
+    for i, label in enumerate(labels):
+        own = [j for j in groups[label] if j != i]
         if not own or len(groups) < 2:
             continue
         to_own = float(np.linalg.norm(chromas[i] - chromas[own].mean(axis=0)))
-        to_other = min(float(np.linalg.norm(chromas[i] - m)) for f, m in means.items() if f != floor)
-        out[i] = to_own > factor * to_other
+        to_other, other = min((float(np.linalg.norm(chromas[i] - m)), k) for k, m in means.items() if k != label)
+        if to_own > factor * to_other:
+            out[i] = other
     return out

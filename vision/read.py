@@ -26,7 +26,7 @@ from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
     apply_gains,
-    floor_colour_outliers,
+    colour_outliers,
     light_gains,
     palette_gains,
     palette_likelihood,
@@ -47,8 +47,10 @@ class GardenReading:
 
     ``corners`` ``(4, 2)`` (x, y) TL, TR, BR, BL of the read garden in the input image's pixels
     (for a path or bytes input: in the photo's full-resolution upright pixels); ``confidence``
-    ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check: read unsure, or read otherwise
-    once the light's colour cast is undone (:mod:`vision.light`); ``alternatives`` per cell
+    ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check: read unsure, read otherwise
+    once the light's colour cast is undone (:mod:`vision.light`), or coloured as another floor's
+    tiles or path bands in the same photo, with ``review_why`` (cell name -> the reasons, in the
+    ``REVIEW_*`` codes); ``alternatives`` per cell
     (row-major, 16 entries) the chosen tile first then the next most probable ``(Tile, prob)``;
     ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``;
     ``check_outline`` true when the outline may be wrong — a weak lattice, another lattice nearly as
@@ -66,6 +68,7 @@ class GardenReading:
     timings: dict[str, float] = field(default_factory=dict)
     check_outline: bool = False
     outline_reasons: tuple[str, ...] = ()
+    review_why: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form printed by ``zengarden read --json``."""
@@ -78,6 +81,7 @@ class GardenReading:
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
             "check_outline": self.check_outline,
             "outline_reasons": list(self.outline_reasons),
+            "review_why": {cell: list(codes) for cell, codes in self.review_why.items()},
         }
 
 
@@ -289,18 +293,31 @@ def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionCon
     return None
 
 
-def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, cfg: VisionConfig) -> set[str]:
+#: Why a cell is listed for review (:attr:`GardenReading.review_why`): read below
+#: ``cfg.review_threshold``; read otherwise once the light's cast is undone; its colour is another
+#: floor's tiles' in the same photo (``floor_colour:<that floor>``) or its path band's another
+#: material's (``path_colour:<that material>``).
+REVIEW_UNSURE, REVIEW_LIGHT, REVIEW_FLOOR_COLOUR, REVIEW_PATH_COLOUR = "unsure", "light", "floor_colour", "path_colour"
+
+
+def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, cfg: VisionConfig
+                ) -> dict[str, list[str]]:
     """The cells of ``garden`` whose tile's colour (``chromas`` ``(16, 2)``, row-major) is another
     floor's in the same photo, or whose path band's (``path_chromas``) another path material's
-    (:func:`vision.light.floor_colour_outliers`; ``cfg.review_floor_factor``,
-    ``cfg.review_path_factor``, each 0 for not): read doubtfully, whatever the reader's confidence."""
+    (:func:`vision.light.colour_outliers`; ``cfg.review_floor_factor``, ``cfg.review_path_factor``,
+    each 0 for not): read doubtfully, whatever the reader's confidence -> cell name -> why
+    (``floor_colour:<floor>``, ``path_colour:<material>``)."""
     cells = list(garden.cells())
-    odd = np.zeros(len(cells), bool)
-    if cfg.review_floor_factor:
-        odd |= floor_colour_outliers(chromas, [tile.floor for _, tile in cells], cfg.review_floor_factor)
-    if cfg.review_path_factor:
-        odd |= floor_colour_outliers(path_chromas, [tile.path for _, tile in cells], cfg.review_path_factor)
-    return {cell_name(cell) for (cell, _), flagged in zip(cells, odd) if flagged}
+    out: dict[str, list[str]] = {}
+    for code, attr, values, factor in ((REVIEW_FLOOR_COLOUR, "floor", chromas, cfg.review_floor_factor),
+                                       (REVIEW_PATH_COLOUR, "path", path_chromas, cfg.review_path_factor)):
+        if not factor:
+            continue
+        others = colour_outliers(values, [getattr(tile, attr) for _, tile in cells], factor)
+        for (cell, _), other in zip(cells, others):
+            if other is not None:
+                out.setdefault(cell_name(cell), []).append(f"{code}:{other.value}")
+    return out
 
 
 def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | None = None,
@@ -342,10 +359,13 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
         timings = dict(cut.timings)
         timings["classify"] += t_classify
         reasons = cut.reasons
-        changed = {cell_name(cell) for cell, tile in dec.garden.cells()
-                   if dec_seen.garden[cell] != tile and dec.confidence[cell] < doubt_changed}
-        changed |= odd_colours(dec.garden, cut.chromas, cut.path_chromas, cfg)
-        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in changed or name in dec.review)
+        why: dict[str, list[str]] = {name: [REVIEW_UNSURE] for name in dec.review}
+        for cell, tile in dec.garden.cells():
+            if dec_seen.garden[cell] != tile and dec.confidence[cell] < doubt_changed:
+                why.setdefault(cell_name(cell), []).append(REVIEW_LIGHT)
+        for name, codes in odd_colours(dec.garden, cut.chromas, cut.path_chromas, cfg).items():
+            why.setdefault(name, []).extend(codes)
+        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
         if cs is None:
             unsure = unsure_reading(dec.confidence, dec.review, cfg) or unsure_reading(dec_seen.confidence,
                                                                                         dec_seen.review, cfg)
@@ -355,7 +375,7 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                   and reads_surely(dec.confidence, cfg.clear_min_confidence, cfg.clear_mean_confidence)):
                 reasons = ()  # a doubtful lattice whose every tile reads surely, and no rival: no doubt left
         out.append(GardenReading(dec.garden, cut.corners, dec.confidence, review, dec.alternatives, timings,
-                                 bool(reasons), tuple(reasons)))
+                                 bool(reasons), tuple(reasons), {name: tuple(why[name]) for name in review}))
     return out
 
 

@@ -350,6 +350,30 @@ def test_right_as_read_and_other_tile_from_an_open_cell(data_dir: Path) -> None:
     assert at.session_state[key(at, "tap0")]["open"] is None  # the garden is full: nothing more opens
 
 
+def test_a_tile_coloured_as_another_floors_tiles_offers_that_floor_first(data_dir: Path) -> None:
+    """A cell marked because its colour is another floor's in the photo says so, and its first
+    candidate is the read tile on that floor: one tap sets it."""
+    from ui import viewmodel as vm
+
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    grid = truth("Ann")
+    read = [list(r) for r in grid]
+    parts = vm.tile_parts(grid[0][1])
+    other = next(f for f in vm.ATTR_VALUES["floor"] if f != parts["floor"])
+    read[0][1] = "/".join([other, parts["path"], parts["decor"], parts["corner"]])  # B1 read as another floor
+    player = at.session_state["draft"]["players"][0]
+    player["garden"], player["editor_base"] = [list(r) for r in read], [list(r) for r in read]
+    player["reading"] = {"garden": [list(r) for r in read], "review": ["B1"], "corners": None,
+                         "review_why": {"B1": [f"floor_colour:{parts['floor']}"]},
+                         "alternatives": {"B1": [[read[0][1], 0.97], [vm.turn_tile(read[0][1]), 0.02]]}}
+    run(at)
+    tap(at, 0, "B1")
+    first = widget(at.button, key(at, "alt0_0"))
+    assert "the colour of those tiles" in first.label  # type: ignore[attr-defined]
+    click(at, "alt0_0")
+    assert at.session_state["draft"]["players"][0]["garden"][0][1] == grid[0][1]
+
+
 def test_read_all_photos_together_keeps_confirmations_and_corrections(data_dir: Path) -> None:
     """A cell confirmed "Right as read" and a corrected cell survive "Read all photos together"."""
     at = run(AppTest.from_file(APP, default_timeout=60))

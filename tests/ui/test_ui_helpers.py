@@ -256,3 +256,29 @@ def test_mission_board_follows_the_boards_in_play() -> None:
 def test_a_click_is_scaled_from_the_displayed_photo_to_photo_pixels() -> None:
     assert click_to_photo(50, 25, displayed_width=300, image_width=1200) == (200.0, 100.0)
     assert click_to_photo(7, 9, displayed_width=0, image_width=1200) == (7.0, 9.0)
+
+
+def test_a_colour_hint_puts_the_read_tile_on_that_floor_first() -> None:
+    read = [["sand/wood/gate/nw", "water/stone/crane/se", "trees/sand/bench/ne", "clay/wood/pagoda/sw"]] * 4
+    reading = {"garden": read, "review": ["A1", "B1"],
+               "review_why": {"A1": ["floor_colour:gravel"], "B1": ["unsure", "path_colour:sand"]},
+               "alternatives": {"A1": [["sand/wood/gate/nw", 0.9], ["sand/wood/gate/ne", 0.06],
+                                       ["gravel/wood/gate/nw", 0.03]],
+                                "B1": [["water/stone/crane/se", 0.5], ["water/wood/crane/se", 0.4]]}}
+    assert vm.colour_hints(reading, ["A1", "B1", "C1"]) == [("A1", "floor", "gravel"), ("B1", "path", "sand")]
+    a1 = vm.cell_alternatives(reading, read, "A1", {"gravel/wood/gate": ("Bea", "C3")})
+    assert [(a.tile, a.percent, a.colour_of) for a in a1] == [
+        ("gravel/wood/gate/nw", 3, "floor"), ("sand/wood/gate/ne", 6, None)]
+    assert a1[0].used_by == ("Bea", "C3")  # the same physical tile is entered elsewhere: said so
+    b1 = vm.cell_alternatives(reading, read, "B1")
+    assert [(a.tile, a.colour_of) for a in b1] == [("water/sand/crane/se", "path"), ("water/wood/crane/se", None)]
+    # once the player has set the suggested tile, the read tile comes back as a candidate
+    changed = [list(r) for r in read]
+    changed[0][0] = "gravel/wood/gate/nw"
+    assert [a.tile for a in vm.cell_alternatives(reading, changed, "A1")] == [
+        "sand/wood/gate/nw", "sand/wood/gate/ne"]
+    # a reading kept before there were reasons, or with codes of no floor: only the reader's
+    old = {k: v for k, v in reading.items() if k != "review_why"}
+    assert [a.colour_of for a in vm.cell_alternatives(old, read, "A1")] == [None, None]
+    odd = {**reading, "review_why": {"A1": ["floor_colour:lava"]}}
+    assert all(a.colour_of is None for a in vm.cell_alternatives(odd, read, "A1"))

@@ -16,7 +16,7 @@ from vision.light import (
     apply_gains,
     cast_gains,
     chroma,
-    floor_colour_outliers,
+    colour_outliers,
     light_gains,
     palette_cast,
     palette_gains,
@@ -218,20 +218,20 @@ def crops_of(photo, cfg) -> np.ndarray:
     return crop_tiles(photo.load_image(), photo.corners, cfg)
 
 
-def test_floor_colour_outliers_marks_a_tile_coloured_as_another_floors_tiles() -> None:
+def test_colour_outliers_names_the_floor_whose_tiles_colour_a_tile_has() -> None:
     rng = np.random.default_rng(3)
     centres = {"sand": (0.1, 0.3), "water": (-0.4, 0.0), "trees": (0.05, -0.2)}
     floors = ["sand"] * 6 + ["water"] * 5 + ["trees"] * 4 + ["clay"]
     chromas = np.array([centres.get(f, (0.6, 0.6)) for f in floors]) + rng.normal(0, 0.01, (16, 2))
-    assert not floor_colour_outliers(chromas, floors, 1.5).any()  # every tile near its own floor's
+    assert colour_outliers(chromas, floors, 1.5) == [None] * 16  # every tile near its own floor's
     chromas[2] = np.array(centres["water"]) + 0.005  # read as sand, coloured as the water tiles
-    odd = floor_colour_outliers(chromas, floors, 1.5)
-    assert odd.tolist() == [i == 2 for i in range(16)]
+    odd = colour_outliers(chromas, floors, 1.5)
+    assert odd == ["water" if i == 2 else None for i in range(16)]
     # a cast moves every tile alike: the same tile stands out
-    assert floor_colour_outliers(chromas + np.array([0.3, -0.2]), floors, 1.5).tolist() == odd.tolist()
+    assert colour_outliers(chromas + np.array([0.3, -0.2]), floors, 1.5) == odd
     # the lone clay tile has no floor-mates to disagree with, however odd its colour
     chromas[15] = np.array(centres["trees"])
-    assert not floor_colour_outliers(chromas, floors, 1.5)[15]
+    assert colour_outliers(chromas, floors, 1.5)[15] is None
 
 
 @pytest.mark.parametrize("chromas, floors, factor", [
@@ -239,9 +239,9 @@ def test_floor_colour_outliers_marks_a_tile_coloured_as_another_floors_tiles() -
     (np.zeros((4, 2)), ["sand"] * 3, 1.5),
     (np.zeros((4, 2)), ["sand"] * 4, 0.0),
 ])
-def test_floor_colour_outliers_checks_its_input(chromas, floors, factor) -> None:
+def test_colour_outliers_checks_its_input(chromas, floors, factor) -> None:
     with pytest.raises(ValueError):
-        floor_colour_outliers(chromas, floors, factor)
+        colour_outliers(chromas, floors, factor)
 
 
 def test_a_tile_read_as_another_floor_than_its_colour_is_listed_for_review(easy_photos, bundled_model,
@@ -267,6 +267,9 @@ def test_a_tile_read_as_another_floor_than_its_colour_is_listed_for_review(easy_
     reading = read.read_garden(photo.image_path, model=bundled_model)
     assert reading.garden[cell].floor is other
     assert cell_name(cell) in reading.review
+    assert f"floor_colour:{tile.floor.value}" in reading.review_why[cell_name(cell)]  # its true floor's colour
+    assert set(reading.review_why) == set(reading.review)
+    assert reading.to_dict()["review_why"][cell_name(cell)] == list(reading.review_why[cell_name(cell)])
     off = dataclasses.replace(bundled_model, cfg=dataclasses.replace(bundled_model.cfg, review_floor_factor=0.0))
     assert cell_name(cell) not in read.read_garden(photo.image_path, model=off).review
 
@@ -313,6 +316,7 @@ def test_a_tile_read_as_another_path_than_its_band_is_listed_for_review(easy_pho
         return [dataclasses.replace(out[0], garden=garden, review=()), *out[1:]]
 
     monkeypatch.setattr(read, "decode", misread)
-    assert cell_name(cell) in read.read_garden(photo.image_path, model=bundled_model).review
+    reading = read.read_garden(photo.image_path, model=bundled_model)
+    assert f"path_colour:{tile.path.value}" in reading.review_why[cell_name(cell)]
     off = dataclasses.replace(bundled_model, cfg=dataclasses.replace(bundled_model.cfg, review_path_factor=0.0))
     assert cell_name(cell) not in read.read_garden(photo.image_path, model=off).review
