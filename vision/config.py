@@ -374,6 +374,14 @@ class VisionConfig:
     #: (the band's middle, ``review_path_band`` tile sides from the corner it wraps); 0: not.
     review_path_factor: float = 2.0
     review_path_band: tuple[float, float] = (0.38, 0.52)
+    #: Each photo's tiles are decoded again ``colour_rounds`` times (0: not), the floor and path
+    #: readers' probabilities weighed by how well each tile's colour (its path band's) agrees with
+    #: the other tiles read as each floor (material) in that photo
+    #: (:func:`vision.light.agreement_likelihood`: Gaussian of ``colour_sigma``, distance² capped
+    #: at ``colour_cap``); a tile read otherwise so is listed for review.
+    colour_rounds: int = 2
+    colour_sigma: float = 0.1
+    colour_cap: float = 0.09
     #: A reading with this many cells to review, or a mean confidence below this, has its outline
     #: flagged for checking too (a wrong cut makes every tile doubtful).
     check_review_cells: int = 6

@@ -25,7 +25,10 @@ that of another floor's tiles in the same photo is read doubtfully:
 
 - ``colour_outliers(chromas, floors, factor) -> [floor or None]`` the other floor whose tiles'
   colour each tile has; the same for path materials with ``path_chroma(upright, band, inset) ->
-  (K, 2)``, the chroma of each tile's path band.
+  (K, 2)``, the chroma of each tile's path band;
+- ``agreement_likelihood(chromas, labels, classes, sigma, cap) -> (K, classes)``: how well each
+  tile's colour agrees with the other tiles read as each floor (material); the readers'
+  probabilities are weighed by it and the photo's tiles decoded again.
 """
 
 from __future__ import annotations
@@ -167,6 +170,30 @@ def path_chroma(upright: np.ndarray, band: tuple[float, float], inset: float) ->
     if not where.any():
         raise ValueError(f"the band {band} holds no pixel of a {side}-pixel crop")
     return np.stack([chroma(crop[where]) for crop in upright]) if len(upright) else np.zeros((0, 2))
+
+
+def agreement_likelihood(chromas: np.ndarray, labels: Sequence[int], classes: int, sigma: float, cap: float
+                         ) -> np.ndarray:
+    """One photo's tiles, their chromas ``(K, 2)`` and the class read for each (``labels``, indices
+    below ``classes``: a floor or a path material) -> ``(K, classes)`` likelihoods in (0, 1]:
+    ``exp(-d² / (2 sigma²))`` of each tile's chroma distance ``d`` to the median of the *other*
+    tiles read as each class (a misread tile among them does not move it), ``d²`` capped at ``cap`` (a class no other tile was read as gets the
+    cap's value: no evidence either way). Whatever the light, one floor's tiles in one photo share
+    a colour."""
+    chromas = np.asarray(chromas, dtype=np.float64)
+    labels = np.asarray(labels)
+    if chromas.ndim != 2 or chromas.shape[1] != 2 or labels.shape != (len(chromas),):
+        raise ValueError(f"chromas must be (K, 2) with one label per tile, got {chromas.shape} and {labels.shape}")
+    if not (sigma > 0 and cap > 0) or np.any((labels < 0) | (labels >= classes)):
+        raise ValueError(f"sigma and cap must be above 0 and labels in 0..{classes - 1}")
+    d2 = np.full((len(chromas), classes), float(cap))
+    for c in range(classes):
+        members = np.flatnonzero(labels == c)
+        for i in range(len(chromas)):  # each tile against the others of the class
+            others = members[members != i]
+            if len(others):
+                d2[i, c] = min(float(np.square(chromas[i] - np.median(chromas[others], axis=0)).sum()), cap)
+    return np.exp(-d2 / (2 * sigma ** 2))
 
 
 def colour_outliers(chromas: np.ndarray, labels: Sequence[Hashable], factor: float) -> list[Hashable | None]:

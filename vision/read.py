@@ -19,12 +19,14 @@ from typing import Any, Union
 import numpy as np
 
 from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
+from scorer.vocab import ALL_FLOORS, ALL_PATHS
 from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
+    agreement_likelihood,
     apply_gains,
     colour_outliers,
     light_gains,
@@ -294,10 +296,27 @@ def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionCon
 
 
 #: Why a cell is listed for review (:attr:`GardenReading.review_why`): read below
-#: ``cfg.review_threshold``; read otherwise once the light's cast is undone; its colour is another
-#: floor's tiles' in the same photo (``floor_colour:<that floor>``) or its path band's another
-#: material's (``path_colour:<that material>``).
-REVIEW_UNSURE, REVIEW_LIGHT, REVIEW_FLOOR_COLOUR, REVIEW_PATH_COLOUR = "unsure", "light", "floor_colour", "path_colour"
+#: ``cfg.review_threshold``; read otherwise once the light's cast is undone; read otherwise once its
+#: colour was weighed against the photo's other tiles (:func:`agreeing_colours`); its colour is
+#: another floor's tiles' in the same photo (``floor_colour:<that floor>``) or its path band's
+#: another material's (``path_colour:<that material>``).
+REVIEW_UNSURE, REVIEW_LIGHT, REVIEW_COLOUR_READ = "unsure", "light", "colour_read"
+REVIEW_FLOOR_COLOUR, REVIEW_PATH_COLOUR = "floor_colour", "path_colour"
+
+
+def agreeing_colours(probs: AttributeProbs, garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray,
+                     cfg: VisionConfig) -> AttributeProbs:
+    """One photo's tile probabilities weighed by its tiles' colours: each tile's floor
+    probabilities times how well its colour (``chromas`` ``(16, 2)``) agrees with the other tiles
+    ``garden`` has on each floor, its path's likewise by its path band's colour (``path_chromas``)
+    (:func:`vision.light.agreement_likelihood`, ``cfg.colour_sigma``, ``cfg.colour_cap``)."""
+    tiles = [tile for _, tile in garden.cells()]
+    floor = probs.floor * agreement_likelihood(chromas, [ALL_FLOORS.index(t.floor) for t in tiles], len(ALL_FLOORS),
+                                               cfg.colour_sigma, cfg.colour_cap)
+    path = probs.path * agreement_likelihood(path_chromas, [ALL_PATHS.index(t.path) for t in tiles], len(ALL_PATHS),
+                                             cfg.colour_sigma, cfg.colour_cap)
+    return replace(probs, floor=floor / np.maximum(floor.sum(axis=1, keepdims=True), 1e-12),
+                   path=path / np.maximum(path.sum(axis=1, keepdims=True), 1e-12))
 
 
 def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, cfg: VisionConfig
@@ -346,23 +365,31 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
             raise
     t0 = time.perf_counter()
     lit, seen = zip(*[cut.read for cut in prepared])
-    decoded = decode(AttributeProbs.concat(list(lit)), tile_model.cfg)
+    first = decode(AttributeProbs.concat(list(lit)), tile_model.cfg)
+    decoded = first
+    for _ in range(tile_model.cfg.colour_rounds):  # each tile's colour weighed against its photo's others
+        agreed = [agreeing_colours(p, dec.garden, cut.chromas, cut.path_chromas, tile_model.cfg)
+                  for p, dec, cut in zip(lit, decoded, prepared)]
+        decoded = decode(AttributeProbs.concat(agreed), tile_model.cfg)
     # as seen too: a cast undone can make a wrong cut read surely, and a tile the light changes is in doubt
-    as_seen = (decoded if all(a is b for a, b in zip(lit, seen))
+    as_seen = (first if all(a is b for a, b in zip(lit, seen))
                else decode(AttributeProbs.concat(list(seen)), tile_model.cfg))
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
     cfg = tile_model.cfg
-    # a tile the light changes is in doubt; by a copy's palette, only when not read surely in that light
+    # a tile the light or its colour among the others changes is in doubt; by a copy's palette, only
+    # when not read surely in that light
     doubt_changed = np.inf if tile_model.floor_palette() is None else cfg.palette_review_confidence
-    for cut, dec, dec_seen, cs in zip(prepared, decoded, as_seen, per_corners):
+    for cut, dec, dec_first, dec_seen, cs in zip(prepared, decoded, first, as_seen, per_corners):
         timings = dict(cut.timings)
         timings["classify"] += t_classify
         reasons = cut.reasons
         why: dict[str, list[str]] = {name: [REVIEW_UNSURE] for name in dec.review}
         for cell, tile in dec.garden.cells():
-            if dec_seen.garden[cell] != tile and dec.confidence[cell] < doubt_changed:
+            if dec_seen.garden[cell] != dec_first.garden[cell] and dec.confidence[cell] < doubt_changed:
                 why.setdefault(cell_name(cell), []).append(REVIEW_LIGHT)
+            if dec_first.garden[cell] != tile and dec.confidence[cell] < doubt_changed:
+                why.setdefault(cell_name(cell), []).append(REVIEW_COLOUR_READ)
         for name, codes in odd_colours(dec.garden, cut.chromas, cut.path_chromas, cfg).items():
             why.setdefault(name, []).extend(codes)
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)

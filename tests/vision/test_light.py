@@ -13,6 +13,7 @@ from vision.crop import crop_tiles
 from vision.dataset import iter_labelled
 from vision.decode import decode
 from vision.light import (
+    agreement_likelihood,
     apply_gains,
     cast_gains,
     chroma,
@@ -207,7 +208,7 @@ def test_a_tile_the_palettes_light_changes_is_for_review_only_when_not_read_sure
             listed = cell_name(cell) in lit.review
             if lit.confidence[cell] >= cfg.palette_review_confidence:
                 sure += 1
-                assert not listed, cell_name(cell)
+                assert not listed, (cell_name(cell), lit.review_why.get(cell_name(cell)))
             else:
                 unsure += 1
                 assert listed, cell_name(cell)
@@ -320,3 +321,54 @@ def test_a_tile_read_as_another_path_than_its_band_is_listed_for_review(easy_pho
     assert f"path_colour:{tile.path.value}" in reading.review_why[cell_name(cell)]
     off = dataclasses.replace(bundled_model, cfg=dataclasses.replace(bundled_model.cfg, review_path_factor=0.0))
     assert cell_name(cell) not in read.read_garden(photo.image_path, model=off).review
+
+
+def test_agreement_likelihood_weighs_each_tile_against_the_other_tiles_of_each_class() -> None:
+    chromas = np.array([[0.0, 0.0], [0.02, 0.0], [0.01, 0.01], [0.5, 0.5], [0.52, 0.5], [0.51, 0.49]])
+    labels = [0, 0, 0, 1, 1, 0]  # the last tile read as class 0 but coloured as class 1
+    got = agreement_likelihood(chromas, labels, 3, sigma=0.1, cap=0.09)
+    floor = np.exp(-0.09 / (2 * 0.1 ** 2))  # no evidence: the cap's value
+    assert got.shape == (6, 3)
+    # near its class-mates (the misread one among them does not move their median), far from class 1
+    assert got[0, 0] > 0.9 and got[0, 1] == pytest.approx(floor)
+    assert got[5, 1] > 0.9 and got[5, 0] == pytest.approx(floor)  # agrees with class 1, whatever it was read as
+    assert np.allclose(got[:, 2], floor)  # a class no tile was read as
+    # the tile's own colour does not vouch for itself: alone on its class it gets the cap's value
+    assert agreement_likelihood(chromas[:3], [0, 0, 1], 2, 0.1, 0.09)[2, 1] == pytest.approx(floor)
+    # a cast moves all tiles alike and changes nothing
+    assert np.allclose(agreement_likelihood(chromas + 0.3, labels, 3, 0.1, 0.09), got)
+    with pytest.raises(ValueError):
+        agreement_likelihood(chromas, [0, 0, 0, 1, 1, 3], 3, 0.1, 0.09)
+    with pytest.raises(ValueError):
+        agreement_likelihood(chromas, labels, 3, 0.0, 0.09)
+
+
+def test_agreeing_colours_moves_a_doubtful_floor_to_the_one_its_colour_agrees_with() -> None:
+    from scorer.tiles import Garden
+    from scorer.vocab import ALL_FLOORS, ALL_PATHS
+    from vision.decode import AttributeProbs
+    from vision.read import agreeing_colours
+
+    rng = np.random.default_rng(5)
+    truth = [[f"{ALL_FLOORS[(r * 4 + c) % 3].value}/{ALL_PATHS[(r + c) % 3].value}/gate/nw" for c in range(4)]
+             for r in range(4)]
+    garden = Garden.from_rows(truth)
+    floors = np.array([ALL_FLOORS.index(t.floor) for _, t in garden.cells()])
+    paths = np.array([ALL_PATHS.index(t.path) for _, t in garden.cells()])
+    colours = np.array([[0.0, 0.0], [0.4, 0.1], [-0.3, 0.4]])
+    chromas = colours[floors] + rng.normal(0, 0.01, (16, 2))
+    path_chromas = colours[paths][:, ::-1] + rng.normal(0, 0.01, (16, 2))
+    floor = np.full((16, 6), 0.01)
+    floor[np.arange(16), floors] = 0.9
+    floor[5] = 0.01
+    floor[5, floors[5]], floor[5, (floors[5] + 1) % 3] = 0.45, 0.5  # the reader leans the wrong way
+    path = np.full((16, 3), 0.05)
+    path[np.arange(16), paths] = 0.9
+    probs = AttributeProbs(floor / floor.sum(1, keepdims=True), path, np.full((16, 5), 0.2), np.full((16, 4), 0.25))
+    read = garden.replace((1, 1), garden[(1, 1)].__class__(ALL_FLOORS[(floors[5] + 1) % 3], garden[(1, 1)].path,
+                                                             garden[(1, 1)].decor, garden[(1, 1)].corner))
+    agreed = agreeing_colours(probs, read, chromas, path_chromas, DEFAULT_CONFIG)
+    assert agreed.floor[5].argmax() == floors[5]  # its colour is that of its true floor's other tiles
+    assert np.array_equal(agreed.floor.argmax(1), floors) and np.array_equal(agreed.path.argmax(1), paths)
+    assert np.allclose(agreed.floor.sum(1), 1) and np.allclose(agreed.path.sum(1), 1)
+    assert agreed.decor is probs.decor and agreed.corner is probs.corner
