@@ -177,9 +177,9 @@ def agreement_likelihood(chromas: np.ndarray, labels: Sequence[int], classes: in
     """One photo's tiles, their chromas ``(K, 2)`` and the class read for each (``labels``, indices
     below ``classes``: a floor or a path material) -> ``(K, classes)`` likelihoods in (0, 1]:
     ``exp(-d² / (2 sigma²))`` of each tile's chroma distance ``d`` to the median of the *other*
-    tiles read as each class (a misread tile among them does not move it), ``d²`` capped at ``cap`` (a class no other tile was read as gets the
-    cap's value: no evidence either way). Whatever the light, one floor's tiles in one photo share
-    a colour."""
+    tiles read as each class (a misread tile among them hardly moves it), ``d²`` capped at ``cap``
+    (a class no other tile was read as gets the cap's value: no evidence either way). Whatever the
+    light, one floor's tiles in one photo share a colour."""
     chromas = np.asarray(chromas, dtype=np.float64)
     labels = np.asarray(labels)
     if chromas.ndim != 2 or chromas.shape[1] != 2 or labels.shape != (len(chromas),):

@@ -426,5 +426,7 @@ def cli_read(args: argparse.Namespace, cfg: VisionConfig = DEFAULT_CONFIG) -> in
         if reading.check_outline:
             print(f"check the outline: {'; '.join(reading.outline_reasons)}", file=sys.stderr)
         if reading.review:
-            print(f"check: {', '.join(reading.review)}", file=sys.stderr)
+            print("check: " + ", ".join(f"{cell} ({', '.join(reading.review_why.get(cell, ()))})"
+                                        if reading.review_why.get(cell) else cell for cell in reading.review),
+                  file=sys.stderr)
     return 0
