@@ -110,10 +110,10 @@ def _prepare(image: ImageInput, cfg: VisionConfig) -> tuple[np.ndarray, float, f
 @dataclass(frozen=True)
 class _Cut:
     """One photo located and cut, before the game's tiles are decoded together: its 16 tiles'
-    probabilities in their light and as seen (:func:`read_in_its_light`), the ``corners`` in
-    the input's pixels, the tiles' ``chromas``, the locator's ``reasons`` to check the outline, ``timings``, and whether
-    those reasons may be lifted by a sure reading (``clearable``: located by the search, and no
-    other lattice's tiles read nearly as surely)."""
+    probabilities in their light and as seen (:func:`read_in_its_light`), the ``corners`` in the
+    input's pixels, the tiles' colours (``chromas``, ``path_chromas``), the locator's ``reasons``
+    to check the outline, ``timings``, and whether those reasons may be lifted by a sure reading
+    (``clearable``: located by the search, and no other lattice's tiles read nearly as surely)."""
 
     read: tuple[AttributeProbs, AttributeProbs]
     corners: np.ndarray
