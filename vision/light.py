@@ -23,7 +23,7 @@ same amount, and the shift that brings the garden's 16 tiles nearest to the pale
 Whatever the light, the tiles of one floor in one photo share a colour, so a tile whose colour is
 that of another floor's tiles in the same photo is read doubtfully:
 
-- ``colour_outliers(chromas, floors, factor) -> [floor or None]`` the other floor whose tiles'
+- ``colour_outliers(chromas, floors, classes, factor) -> [floor or None]`` the other floor whose tiles'
   colour each tile has; the same for path materials with ``path_chroma(upright, band, inset) ->
   (K, 2)``, the chroma of each tile's path band;
 - ``agreement_likelihood(chromas, labels, classes, sigma, cap) -> (K, classes)``: how well each
@@ -33,7 +33,7 @@ that of another floor's tiles in the same photo is read doubtfully:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -172,54 +172,57 @@ def path_chroma(upright: np.ndarray, band: tuple[float, float], inset: float) ->
     return np.stack([chroma(crop[where]) for crop in upright]) if len(upright) else np.zeros((0, 2))
 
 
-def agreement_likelihood(chromas: np.ndarray, labels: Sequence[int], classes: int, sigma: float, cap: float
-                         ) -> np.ndarray:
+def class_distances(chromas: np.ndarray, labels: Sequence[int], classes: int,
+                    centre: Callable[..., np.ndarray] = np.median) -> np.ndarray:
     """One photo's tiles, their chromas ``(K, 2)`` and the class read for each (``labels``, indices
-    below ``classes``: a floor or a path material) -> ``(K, classes)`` likelihoods in (0, 1]:
-    ``exp(-d² / (2 sigma²))`` of each tile's chroma distance ``d`` to the median of the *other*
-    tiles read as each class (a misread tile among them hardly moves it), ``d²`` capped at ``cap``
-    (a class no other tile was read as gets the cap's value: no evidence either way). Whatever the
-    light, one floor's tiles in one photo share a colour."""
+    below ``classes``: a floor or a path material) -> ``(K, classes)`` each tile's chroma distance
+    to the ``centre`` (``np.median`` or ``np.mean`` over axis 0) of the *other* tiles read as each
+    class; NaN where no other tile was."""
     chromas = np.asarray(chromas, dtype=np.float64)
     labels = np.asarray(labels)
     if chromas.ndim != 2 or chromas.shape[1] != 2 or labels.shape != (len(chromas),):
         raise ValueError(f"chromas must be (K, 2) with one label per tile, got {chromas.shape} and {labels.shape}")
-    if not (sigma > 0 and cap > 0) or np.any((labels < 0) | (labels >= classes)):
-        raise ValueError(f"sigma and cap must be above 0 and labels in 0..{classes - 1}")
-    d2 = np.full((len(chromas), classes), float(cap))
+    if np.any((labels < 0) | (labels >= classes)):
+        raise ValueError(f"labels must be in 0..{classes - 1}, got {labels.tolist()}")
+    out = np.full((len(chromas), classes), np.nan)
     for c in range(classes):
         members = np.flatnonzero(labels == c)
         for i in range(len(chromas)):  # each tile against the others of the class
             others = members[members != i]
             if len(others):
-                d2[i, c] = min(float(np.square(chromas[i] - np.median(chromas[others], axis=0)).sum()), cap)
-    return np.exp(-d2 / (2 * sigma ** 2))
+                out[i, c] = float(np.linalg.norm(chromas[i] - centre(chromas[others], axis=0)))
+    return out
 
 
-def colour_outliers(chromas: np.ndarray, labels: Sequence[Hashable], factor: float) -> list[Hashable | None]:
-    """One photo's tiles, their chromas ``(K, 2)`` (:func:`tile_chroma`) and the floors read
-    (``labels``, one per tile) -> per tile, the other floor whose tiles' colour it has, or None:
-    a tile whose chroma lies more than ``factor`` times farther from the mean of the other tiles
-    read as its floor than from the mean of another floor's tiles (the nearest such floor). A cast
-    moves all tiles alike, so these are the tiles whose colour the reader did not read as it read
-    their floor-mates': most often read as the wrong floor. A tile alone on its floor is never one.
-    The same serves path materials (``labels`` the materials read, chromas :func:`path_chroma`)."""
-    chromas = np.asarray(chromas, dtype=np.float64)
-    if chromas.ndim != 2 or chromas.shape[1] != 2 or len(labels) != len(chromas):
-        raise ValueError(f"chromas must be (K, 2) with one label per tile, got {chromas.shape} and {len(labels)}")
+def agreement_likelihood(chromas: np.ndarray, labels: Sequence[int], classes: int, sigma: float, cap: float
+                         ) -> np.ndarray:
+    """One photo's tiles, their chromas ``(K, 2)`` and the class read for each (``labels``, indices
+    below ``classes``) -> ``(K, classes)`` likelihoods in (0, 1]: ``exp(-d² / (2 sigma²))`` of each
+    tile's chroma distance ``d`` to the median of the *other* tiles read as each class
+    (:func:`class_distances`; a misread tile among them hardly moves it), ``d²`` capped at ``cap``
+    (a class no other tile was read as gets the cap's value: no evidence either way). Whatever the
+    light, one floor's tiles in one photo share a colour."""
+    if not (sigma > 0 and cap > 0):
+        raise ValueError(f"sigma and cap must be above 0, got {sigma!r}, {cap!r}")
+    d2 = np.square(class_distances(chromas, labels, classes))
+    return np.exp(-np.where(np.isnan(d2), cap, np.minimum(d2, cap)) / (2 * sigma ** 2))
+
+
+def colour_outliers(chromas: np.ndarray, labels: Sequence[int], classes: int, factor: float) -> list[int | None]:
+    """One photo's tiles, their chromas ``(K, 2)`` (:func:`tile_chroma`) and the floor read for each
+    (``labels``, indices below ``classes``) -> per tile, the other floor whose tiles' colour it has,
+    or None: a tile whose chroma lies more than ``factor`` times farther from the mean of the other
+    tiles read as its floor than from the mean of another floor's tiles (:func:`class_distances`;
+    the nearest such floor). A cast moves all tiles alike, so these are the tiles whose colour the
+    reader did not read as it read their floor-mates': most often read as the wrong floor. A tile
+    alone on its floor is never one. The same serves path materials (``labels`` the materials
+    read, chromas :func:`path_chroma`)."""
     if not factor > 0:
         raise ValueError(f"factor must be above 0, got {factor!r}")
-    groups: dict[Hashable, list[int]] = {}
-    for i, label in enumerate(labels):
-        groups.setdefault(label, []).append(i)
-    means = {label: chromas[idx].mean(axis=0) for label, idx in groups.items()}
-    out: list[Hashable | None] = [None] * len(chromas)
-    for i, label in enumerate(labels):
-        own = [j for j in groups[label] if j != i]
-        if not own or len(groups) < 2:
-            continue
-        to_own = float(np.linalg.norm(chromas[i] - chromas[own].mean(axis=0)))
-        to_other, other = min((float(np.linalg.norm(chromas[i] - m)), k) for k, m in means.items() if k != label)
-        if to_own > factor * to_other:
-            out[i] = other
+    dist = class_distances(chromas, labels, classes, np.mean)
+    out: list[int | None] = []
+    for i, own in enumerate(np.asarray(labels)):
+        others = [(d, c) for c, d in enumerate(dist[i]) if c != own and not np.isnan(d)]
+        near, other = min(others) if others else (np.nan, None)
+        out.append(other if dist[i, own] > factor * near else None)  # False when either is NaN
     return out

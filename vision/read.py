@@ -328,14 +328,15 @@ def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, c
     (``floor_colour:<floor>``, ``path_colour:<material>``)."""
     cells = list(garden.cells())
     out: dict[str, list[str]] = {}
-    for code, attr, values, factor in ((REVIEW_FLOOR_COLOUR, "floor", chromas, cfg.review_floor_factor),
-                                       (REVIEW_PATH_COLOUR, "path", path_chromas, cfg.review_path_factor)):
+    for code, attr, values, factor, vocab in (
+            (REVIEW_FLOOR_COLOUR, "floor", chromas, cfg.review_floor_factor, ALL_FLOORS),
+            (REVIEW_PATH_COLOUR, "path", path_chromas, cfg.review_path_factor, ALL_PATHS)):
         if not factor:
             continue
-        others = colour_outliers(values, [getattr(tile, attr) for _, tile in cells], factor)
-        for (cell, _), other in zip(cells, others):
+        labels = [vocab.index(getattr(tile, attr)) for _, tile in cells]
+        for (cell, _), other in zip(cells, colour_outliers(values, labels, len(vocab), factor)):
             if other is not None:
-                out.setdefault(cell_name(cell), []).append(f"{code}:{other.value}")
+                out.setdefault(cell_name(cell), []).append(f"{code}:{vocab[other].value}")
     return out
 
 

@@ -17,6 +17,7 @@ from vision.light import (
     apply_gains,
     cast_gains,
     chroma,
+    class_distances,
     colour_outliers,
     light_gains,
     palette_cast,
@@ -221,28 +222,39 @@ def crops_of(photo, cfg) -> np.ndarray:
 
 def test_colour_outliers_names_the_floor_whose_tiles_colour_a_tile_has() -> None:
     rng = np.random.default_rng(3)
-    centres = {"sand": (0.1, 0.3), "water": (-0.4, 0.0), "trees": (0.05, -0.2)}
-    floors = ["sand"] * 6 + ["water"] * 5 + ["trees"] * 4 + ["clay"]
-    chromas = np.array([centres.get(f, (0.6, 0.6)) for f in floors]) + rng.normal(0, 0.01, (16, 2))
-    assert colour_outliers(chromas, floors, 1.5) == [None] * 16  # every tile near its own floor's
-    chromas[2] = np.array(centres["water"]) + 0.005  # read as sand, coloured as the water tiles
-    odd = colour_outliers(chromas, floors, 1.5)
-    assert odd == ["water" if i == 2 else None for i in range(16)]
+    sand, water, trees, clay = range(4)
+    centres = {sand: (0.1, 0.3), water: (-0.4, 0.0), trees: (0.05, -0.2), clay: (0.6, 0.6)}
+    floors = [sand] * 6 + [water] * 5 + [trees] * 4 + [clay]
+    chromas = np.array([centres[f] for f in floors]) + rng.normal(0, 0.01, (16, 2))
+    assert colour_outliers(chromas, floors, 6, 1.5) == [None] * 16  # every tile near its own floor's
+    chromas[2] = np.array(centres[water]) + 0.005  # read as sand, coloured as the water tiles
+    odd = colour_outliers(chromas, floors, 6, 1.5)
+    assert odd == [water if i == 2 else None for i in range(16)]
     # a cast moves every tile alike: the same tile stands out
-    assert colour_outliers(chromas + np.array([0.3, -0.2]), floors, 1.5) == odd
+    assert colour_outliers(chromas + np.array([0.3, -0.2]), floors, 6, 1.5) == odd
     # the lone clay tile has no floor-mates to disagree with, however odd its colour
-    chromas[15] = np.array(centres["trees"])
-    assert colour_outliers(chromas, floors, 1.5)[15] is None
+    chromas[15] = np.array(centres[trees])
+    assert colour_outliers(chromas, floors, 6, 1.5)[15] is None
+
+
+def test_class_distances_measure_each_tile_against_the_others_of_each_class() -> None:
+    chromas = np.array([[0.0, 0.0], [0.3, 0.4], [0.0, 0.2], [1.0, 1.0]])
+    dist = class_distances(chromas, [0, 0, 0, 1], 3, np.mean)
+    assert dist[0, 0] == pytest.approx(np.hypot(0.15, 0.3))  # the mean of tiles 1 and 2, not itself
+    assert dist[3, 0] == pytest.approx(np.hypot(0.9, 0.8))
+    assert np.isnan(dist[3, 1]) and np.isnan(dist[:, 2]).all()  # no other tile of the class
+    assert class_distances(chromas, [0, 0, 0, 1], 3)[0, 0] == pytest.approx(np.hypot(0.15, 0.3))  # median of 2
 
 
 @pytest.mark.parametrize("chromas, floors, factor", [
-    (np.zeros((4, 3)), ["sand"] * 4, 1.5),
-    (np.zeros((4, 2)), ["sand"] * 3, 1.5),
-    (np.zeros((4, 2)), ["sand"] * 4, 0.0),
+    (np.zeros((4, 3)), [0] * 4, 1.5),
+    (np.zeros((4, 2)), [0] * 3, 1.5),
+    (np.zeros((4, 2)), [0] * 4, 0.0),
+    (np.zeros((4, 2)), [0, 0, 0, 6], 1.5),
 ])
 def test_colour_outliers_checks_its_input(chromas, floors, factor) -> None:
     with pytest.raises(ValueError):
-        colour_outliers(chromas, floors, factor)
+        colour_outliers(chromas, floors, 6, factor)
 
 
 def test_a_tile_read_as_another_floor_than_its_colour_is_listed_for_review(easy_photos, bundled_model,
