@@ -187,10 +187,12 @@ def class_distances(chromas: np.ndarray, labels: Sequence[int], classes: int,
     out = np.full((len(chromas), classes), np.nan)
     for c in range(classes):
         members = np.flatnonzero(labels == c)
-        for i in range(len(chromas)):  # each tile against the others of the class
-            others = members[members != i]
-            if len(others):
-                out[i, c] = float(np.linalg.norm(chromas[i] - centre(chromas[others], axis=0)))
+        if not len(members):
+            continue
+        rest = labels != c  # the tiles of other classes: against all of this class's
+        out[rest, c] = np.linalg.norm(chromas[rest] - centre(chromas[members], axis=0), axis=1)
+        for i in members if len(members) > 1 else ():  # each member against the others
+            out[i, c] = float(np.linalg.norm(chromas[i] - centre(chromas[members[members != i]], axis=0)))
     return out
 
 
