@@ -128,6 +128,16 @@ def decode(probs: AttributeProbs, cfg: VisionConfig = DEFAULT_CONFIG) -> list[De
     return out
 
 
+def tile_probability(probs: AttributeProbs, cell: int, tile: Tile, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
+    """The probability :func:`decode` gives ``tile`` at row ``cell`` of ``probs`` (its kind's, the
+    attributes taken independently, times its corner's): what it is listed with among a cell's
+    alternatives."""
+    log_kind = kind_log_probs(probs.slice(cell // CELLS), cfg)[cell % CELLS]
+    kind_p = np.exp(log_kind - log_kind.max())
+    corner_p = _normalise(probs.corner[cell:cell + 1], cfg)[0]
+    return float(kind_p[ALL_TILE_KINDS.index(tile.kind)] / kind_p.sum() * corner_p[ALL_CORNERS.index(tile.corner)])
+
+
 def _alternatives(kind_p: np.ndarray, corner_p: np.ndarray, chosen: Tile, chosen_p: float,
                   cfg: VisionConfig) -> tuple[tuple[Tile, float], ...]:
     """The chosen tile first, then the most probable other (kind, corner) pairs."""

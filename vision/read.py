@@ -23,7 +23,7 @@ from scorer.vocab import ALL_FLOORS, ALL_PATHS
 from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image, crop_each, crop_tiles
-from vision.decode import AttributeProbs, decode
+from vision.decode import AttributeProbs, decode, tile_probability
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
     agreement_likelihood,
@@ -366,12 +366,13 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
             raise
     t0 = time.perf_counter()
     lit, seen = zip(*[cut.read for cut in prepared])
-    first = decode(AttributeProbs.concat(list(lit)), tile_model.cfg)
+    agreed = AttributeProbs.concat(list(lit))
+    first = decode(agreed, tile_model.cfg)
     decoded = first
     for _ in range(tile_model.cfg.colour_rounds):  # each tile's colour weighed against its photo's others
-        agreed = [agreeing_colours(p, dec.garden, cut.chromas, cut.path_chromas, tile_model.cfg)
-                  for p, dec, cut in zip(lit, decoded, prepared)]
-        decoded = decode(AttributeProbs.concat(agreed), tile_model.cfg)
+        agreed = AttributeProbs.concat([agreeing_colours(p, dec.garden, cut.chromas, cut.path_chromas, tile_model.cfg)
+                                        for p, dec, cut in zip(lit, decoded, prepared)])
+        decoded = decode(agreed, tile_model.cfg)
     # as seen too: a cast undone can make a wrong cut read surely, and a tile the light changes is in doubt
     as_seen = (first if all(a is b for a, b in zip(lit, seen))
                else decode(AttributeProbs.concat(list(seen)), tile_model.cfg))
@@ -381,16 +382,20 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
     # a tile the light or its colour among the others changes is in doubt; by a copy's palette, only
     # when not read surely in that light
     doubt_changed = np.inf if tile_model.floor_palette() is None else cfg.palette_review_confidence
-    for cut, dec, dec_first, dec_seen, cs in zip(prepared, decoded, first, as_seen, per_corners):
+    for g, (cut, dec, dec_first, dec_seen, cs) in enumerate(zip(prepared, decoded, first, as_seen, per_corners)):
         timings = dict(cut.timings)
         timings["classify"] += t_classify
         reasons = cut.reasons
         why: dict[str, list[str]] = {name: [REVIEW_UNSURE] for name in dec.review}
-        for cell, tile in dec.garden.cells():
+        alternatives = list(dec.alternatives)
+        for k, (cell, tile) in enumerate(dec.garden.cells()):
             if dec_seen.garden[cell] != dec_first.garden[cell] and dec.confidence[cell] < doubt_changed:
                 why.setdefault(cell_name(cell), []).append(REVIEW_LIGHT)
-            if dec_first.garden[cell] != tile and dec.confidence[cell] < doubt_changed:
+            was = dec_first.garden[cell]
+            if was != tile and dec.confidence[cell] < doubt_changed:
                 why.setdefault(cell_name(cell), []).append(REVIEW_COLOUR_READ)
+            if was != tile and all(was != alt for alt, _ in alternatives[k]):  # the readers' own read stays offered
+                alternatives[k] = (*alternatives[k], (was, tile_probability(agreed, g * len(ALL_CELLS) + k, was, cfg)))
         for name, codes in odd_colours(dec.garden, cut.chromas, cut.path_chromas, cfg).items():
             why.setdefault(name, []).extend(codes)
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
@@ -402,7 +407,7 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
             elif (reasons and cut.clearable and cfg.clear_min_confidence and not review
                   and reads_surely(dec.confidence, cfg.clear_min_confidence, cfg.clear_mean_confidence)):
                 reasons = ()  # a doubtful lattice whose every tile reads surely, and no rival: no doubt left
-        out.append(GardenReading(dec.garden, cut.corners, dec.confidence, review, dec.alternatives, timings,
+        out.append(GardenReading(dec.garden, cut.corners, dec.confidence, review, tuple(alternatives), timings,
                                  bool(reasons), tuple(reasons), {name: tuple(why[name]) for name in review}))
     return out
 

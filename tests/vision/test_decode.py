@@ -8,7 +8,7 @@ import pytest
 from scorer.tiles import ALL_TILE_KINDS
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS
 from vision.config import DEFAULT_CONFIG
-from vision.decode import AttributeProbs, decode
+from vision.decode import AttributeProbs, decode, tile_probability
 
 
 def _probs_for(kinds, corners, sure: float = 0.9) -> AttributeProbs:
@@ -80,3 +80,21 @@ def test_input_checks() -> None:
     n = 6 * 16
     with pytest.raises(ValueError, match="at most 5 gardens"):
         decode(AttributeProbs(np.ones((n, 6)), np.ones((n, 3)), np.ones((n, 5)), np.ones((n, 4))))
+
+
+def test_tile_probability_is_what_decode_lists_an_alternative_with() -> None:
+    rng = np.random.default_rng(11)
+    probs = AttributeProbs(*(rng.dirichlet(np.ones(n), size=32) for n in (len(ALL_FLOORS), len(ALL_PATHS),
+                                                                            len(ALL_DECORS), len(ALL_CORNERS))))
+    listed = 0
+    for g, garden in enumerate(decode(probs, DEFAULT_CONFIG)):
+        for k, cell in enumerate(garden.alternatives):
+            for tile, p in cell[1:]:
+                assert tile_probability(probs, g * 16 + k, tile, DEFAULT_CONFIG) == pytest.approx(p, rel=1e-9)
+                listed += 1
+    assert listed > 0
+    # over every kind and corner of a cell, the probabilities sum to one
+    from scorer.tiles import Tile
+
+    every = [Tile(k.floor, k.path, k.decor, c) for k in ALL_TILE_KINDS for c in ALL_CORNERS]
+    assert sum(tile_probability(probs, 20, t) for t in every) == pytest.approx(1.0)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from scorer.tiles import cell_name
+from scorer.vocab import ALL_FLOORS
 from vision.config import DEFAULT_CONFIG
 from vision.crop import crop_tiles
 from vision.dataset import iter_labelled
@@ -384,3 +385,28 @@ def test_agreeing_colours_moves_a_doubtful_floor_to_the_one_its_colour_agrees_wi
     assert np.array_equal(agreed.floor.argmax(1), floors) and np.array_equal(agreed.path.argmax(1), paths)
     assert np.allclose(agreed.floor.sum(1), 1) and np.allclose(agreed.path.sum(1), 1)
     assert agreed.decor is probs.decor and agreed.corner is probs.corner
+
+
+def test_a_tile_its_colour_reads_otherwise_is_listed_and_its_first_reading_stays_offered(easy_photos, bundled_model,
+                                                                                          monkeypatch) -> None:
+    import vision.read as read
+
+    photo = iter_labelled(easy_photos)[0]
+    first = read.read_garden(photo.image_path, model=bundled_model)
+    cell = (2, 1)
+    was = first.garden[cell]
+    other = next(f for f in ALL_FLOORS if f is not was.floor)
+    real = read.agreeing_colours
+
+    def pushed(probs, garden, chromas, path_chromas, cfg):  # the colours point one tile to another floor
+        agreed = real(probs, garden, chromas, path_chromas, cfg)
+        floor = agreed.floor.copy()
+        floor[cell[0] * 4 + cell[1]] = 0.0
+        floor[cell[0] * 4 + cell[1], ALL_FLOORS.index(other)] = 1.0
+        return dataclasses.replace(agreed, floor=floor)
+
+    monkeypatch.setattr(read, "agreeing_colours", pushed)
+    reading = read.read_garden(photo.image_path, model=bundled_model)
+    assert reading.garden[cell].floor is other
+    assert "colour_read" in reading.review_why[cell_name(cell)]
+    assert was in [tile for tile, _ in reading.alternatives[cell[0] * 4 + cell[1]]]  # one tap back
