@@ -126,6 +126,8 @@ EN: dict[str, str] = {
     "review_floor_colour": "{cell}: its colour is that of the {what} tiles in this photo",
     "colour_like_floor": "the colour of those tiles in the photo",
     "colour_like_path": "the colour of those paths in the photo",
+    "colour_like_tile": "as the tile reads alone",
+    "review_tile_colour": "{cell}: read by the colours of the other tiles in this photo; alone it reads {what}",
     "review_path_colour": "{cell}: its path has the colour of the {what} paths in this photo",
     "read_jointly": "Read all photos together",
     "read_jointly_help": "Reads every garden again at once, using that each tile exists only once. Your "
@@ -490,6 +492,9 @@ DE: dict[str, str] = {
     "review_floor_colour": "{cell}: hat die Farbe der Plättchen mit {what} auf diesem Foto",
     "colour_like_floor": "die Farbe dieser Plättchen auf dem Foto",
     "colour_like_path": "die Farbe dieser Wege auf dem Foto",
+    "colour_like_tile": "wie das Plättchen allein gelesen wird",
+    "review_tile_colour": "{cell}: nach den Farben der anderen Plättchen auf diesem Foto gelesen; "
+                          "allein gelesen: {what}",
     "review_path_colour": "{cell}: der Weg hat die Farbe der {what}-Wege auf diesem Foto",
     "read_jointly": "Alle Fotos gemeinsam lesen",
     "read_jointly_help": "Liest alle Gärten zusammen neu; jedes Plättchen gibt es nur einmal. Deine "

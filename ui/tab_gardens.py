@@ -346,7 +346,8 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
         for cell, cands in vm.review_hints(reading, [c for c in review if c not in missing]):
             st.caption(T("review_hint", cell=cell, options=" · ".join(f"{T.kind(t)} {p}%" for t, p in cands)))
         for cell, attr, value in vm.colour_hints(reading, [c for c in review if c not in missing]):
-            st.caption(T(f"review_{attr}_colour", cell=cell, what=T.value(attr, value)))
+            what = T.kind(value) if attr == "tile" else T.value(attr, value)
+            st.caption(T(f"review_{attr}_colour", cell=cell, what=what))
         fixes = vm.corrections(reading, player["garden"])
         if fixes:
             st.caption(T("corrected_cells", cells=", ".join(f["cell"] for f in fixes)))

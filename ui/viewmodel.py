@@ -287,14 +287,16 @@ def review_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[st
 
 
 def colour_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[str, str, str]]:
-    """For cells to review because their colour is another floor's (or their path's another
-    material's) in the same photo: (cell, ``"floor"`` or ``"path"``, that floor or material)."""
+    """For cells to review because of the photo's colours: (cell, ``"floor"`` or ``"path"``, that
+    floor or material) when their colour is another floor's tiles' (their path's another
+    material's) in the same photo; (cell, ``"tile"``, the tile as the readers read it alone) when
+    the other tiles' colours changed the reading."""
     why = (reading or {}).get("review_why") or {}
     out = []
     for cell in cells:
         for code in why.get(cell, []):
             kind, _, value = str(code).partition(":")
-            attr = {"floor_colour": "floor", "path_colour": "path"}.get(kind)
+            attr = {"floor_colour": "floor", "path_colour": "path", "colour_read": "tile"}.get(kind)
             if attr and value:
                 out.append((cell, attr, value))
     return out
@@ -406,7 +408,8 @@ class Alternative:
     percent: int
     used_by: tuple[str, str] | None = None
     #: ``"floor"`` or ``"path"`` when suggested because the read tile has the colour of another
-    #: floor's tiles (path material's paths) in the photo: the read tile with that part changed.
+    #: floor's tiles (path material's paths) in the photo: the read tile with that part changed;
+    #: ``"tile"`` for the tile as the readers read it alone, before the photo's colours changed it.
     colour_of: str | None = None
 
 
@@ -414,7 +417,8 @@ def cell_alternatives(reading: Reading | None, grid: Sequence[Sequence[str]], ce
                       used: Mapping[str, tuple[str, str]] | None = None) -> list[Alternative]:
     """The candidates for ``cell``, without the tile the cell holds now (the read tile is one of
     them once the player has changed the cell): first the read tile with the floor (or path) whose
-    colour it has in the photo (:func:`colour_hints`), then the reader's, best first."""
+    colour it has in the photo, or the tile as read alone (:func:`colour_hints`), then the reader's,
+    best first."""
     if not reading:
         return []
     r, c = _cell_rc(cell)
@@ -429,8 +433,9 @@ def cell_alternatives(reading: Reading | None, grid: Sequence[Sequence[str]], ce
     read = tile_or_none(str(((reading.get("garden") or grid)[r][c]) or ""))
     for _, attr, value in colour_hints(reading, [cell]) if read is not None else []:
         try:
-            suggested = dataclasses.replace(read, **{attr: _COLOUR_PARTS[attr](value)})
-        except ValueError:  # not a floor or material of the game: an old or foreign reading
+            suggested = (Tile.parse(value) if attr == "tile"
+                         else dataclasses.replace(read, **{attr: _COLOUR_PARTS[attr](value)}))
+        except (ValueError, NotationError):  # not a tile, floor or material of the game: a foreign reading
             continue
         text = suggested.format()
         if text != current and all(a.tile != text for a in out):

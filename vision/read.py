@@ -297,7 +297,8 @@ def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionCon
 
 #: Why a cell is listed for review (:attr:`GardenReading.review_why`): read below
 #: ``cfg.review_threshold``; read otherwise once the light's cast is undone; read otherwise once its
-#: colour was weighed against the photo's other tiles (:func:`agreeing_colours`); its colour is
+#: colour was weighed against the photo's other tiles (:func:`agreeing_colours`;
+#: ``colour_read:<the tile as read alone>``); its colour is
 #: another floor's tiles' in the same photo (``floor_colour:<that floor>``) or its path band's
 #: another material's (``path_colour:<that material>``).
 REVIEW_UNSURE, REVIEW_LIGHT, REVIEW_COLOUR_READ = "unsure", "light", "colour_read"
@@ -393,7 +394,7 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                 why.setdefault(cell_name(cell), []).append(REVIEW_LIGHT)
             was = dec_first.garden[cell]
             if was != tile and dec.confidence[cell] < doubt_changed:
-                why.setdefault(cell_name(cell), []).append(REVIEW_COLOUR_READ)
+                why.setdefault(cell_name(cell), []).append(f"{REVIEW_COLOUR_READ}:{was.format()}")
             if was != tile and all(was != alt for alt, _ in alternatives[k]):  # the readers' own read stays offered
                 alternatives[k] = (*alternatives[k], (was, tile_probability(agreed, g * len(ALL_CELLS) + k, was, cfg)))
         for name, codes in odd_colours(dec.garden, cut.chromas, cut.path_chromas, cfg).items():

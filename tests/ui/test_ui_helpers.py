@@ -282,3 +282,16 @@ def test_a_colour_hint_puts_the_read_tile_on_that_floor_first() -> None:
     assert [a.colour_of for a in vm.cell_alternatives(old, read, "A1")] == [None, None]
     odd = {**reading, "review_why": {"A1": ["floor_colour:lava"]}}
     assert all(a.colour_of is None for a in vm.cell_alternatives(odd, read, "A1"))
+
+
+def test_a_tile_the_photos_colours_changed_offers_its_reading_alone_first() -> None:
+    read = [["sand/wood/gate/nw", "water/stone/crane/se", "trees/sand/bench/ne", "clay/wood/pagoda/sw"]] * 4
+    reading = {"garden": read, "review": ["C1"], "review_why": {"C1": ["colour_read:gravel/sand/bench/ne"]},
+               "alternatives": {"C1": [["trees/sand/bench/ne", 0.8], ["trees/sand/bench/nw", 0.1]]}}
+    assert vm.colour_hints(reading, ["C1"]) == [("C1", "tile", "gravel/sand/bench/ne")]
+    alts = vm.cell_alternatives(reading, read, "C1")
+    assert [(a.tile, a.colour_of) for a in alts] == [("gravel/sand/bench/ne", "tile"), ("trees/sand/bench/nw", None)]
+    t = i18n.Translator("en")
+    assert "alone it reads" in t("review_tile_colour", cell="C1", what=t.kind("gravel/sand/bench/ne"))
+    broken = {**reading, "review_why": {"C1": ["colour_read:not a tile"]}}
+    assert [a.colour_of for a in vm.cell_alternatives(broken, read, "C1")] == [None]

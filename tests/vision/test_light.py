@@ -408,5 +408,5 @@ def test_a_tile_its_colour_reads_otherwise_is_listed_and_its_first_reading_stays
     monkeypatch.setattr(read, "agreeing_colours", pushed)
     reading = read.read_garden(photo.image_path, model=bundled_model)
     assert reading.garden[cell].floor is other
-    assert "colour_read" in reading.review_why[cell_name(cell)]
+    assert f"colour_read:{was.format()}" in reading.review_why[cell_name(cell)]  # what it read alone
     assert was in [tile for tile, _ in reading.alternatives[cell[0] * 4 + cell[1]]]  # one tap back
