@@ -258,28 +258,37 @@ def test_colour_outliers_checks_its_input(chromas, floors, factor) -> None:
         colour_outliers(chromas, floors, 6, factor)
 
 
+def _one_tile_misread(attr: str, photo, model, monkeypatch):
+    """Read ``photo`` with decode patched so that one tile, of a value the garden shows at least three
+    times, has its ``attr`` read as another value the garden shows at least twice -> (that reading,
+    the cell, its true tile)."""
+    import vision.read as read
+
+    truth = read.read_garden(photo.image_path, model=model).garden
+    counts: dict = {}
+    for _, tile in truth.cells():
+        counts[getattr(tile, attr)] = counts.get(getattr(tile, attr), 0) + 1
+    cell, tile = next((c, t) for c, t in truth.cells() if counts[getattr(t, attr)] >= 3)
+    other = next(v for v, k in counts.items() if k >= 2 and v is not getattr(tile, attr))
+    real = read.decode
+
+    def misread(probs, cfg=DEFAULT_CONFIG):
+        out = real(probs, cfg)
+        garden = out[0].garden.replace(cell, dataclasses.replace(out[0].garden[cell], **{attr: other}))
+        return [dataclasses.replace(out[0], garden=garden, review=()), *out[1:]]
+
+    monkeypatch.setattr(read, "decode", misread)
+    reading = read.read_garden(photo.image_path, model=model)
+    assert getattr(reading.garden[cell], attr) is other
+    return reading, cell, tile
+
+
 def test_a_tile_read_as_another_floor_than_its_colour_is_listed_for_review(easy_photos, bundled_model,
                                                                             monkeypatch) -> None:
     import vision.read as read
 
     photo = iter_labelled(easy_photos)[0]
-    truth = read.read_garden(photo.image_path, model=bundled_model).garden
-    counts: dict = {}
-    for _, tile in truth.cells():
-        counts[tile.floor] = counts.get(tile.floor, 0) + 1
-    shared = [f for f, k in counts.items() if k >= 2]
-    cell, tile = next((c, t) for c, t in truth.cells() if t.floor in shared and counts[t.floor] >= 3)
-    other = next(f for f in shared if f is not tile.floor)
-    real = read.decode
-
-    def misread(probs, cfg=DEFAULT_CONFIG):  # one tile read as another floor present in the garden
-        out = real(probs, cfg)
-        garden = out[0].garden.replace(cell, dataclasses.replace(out[0].garden[cell], floor=other))
-        return [dataclasses.replace(out[0], garden=garden, review=()), *out[1:]]
-
-    monkeypatch.setattr(read, "decode", misread)
-    reading = read.read_garden(photo.image_path, model=bundled_model)
-    assert reading.garden[cell].floor is other
+    reading, cell, tile = _one_tile_misread("floor", photo, bundled_model, monkeypatch)
     assert cell_name(cell) in reading.review
     assert f"floor_colour:{tile.floor.value}" in reading.review_why[cell_name(cell)]  # its true floor's colour
     assert set(reading.review_why) == set(reading.review)
@@ -316,21 +325,7 @@ def test_a_tile_read_as_another_path_than_its_band_is_listed_for_review(easy_pho
     import vision.read as read
 
     photo = iter_labelled(easy_photos)[0]
-    truth = read.read_garden(photo.image_path, model=bundled_model).garden
-    counts: dict = {}
-    for _, tile in truth.cells():
-        counts[tile.path] = counts.get(tile.path, 0) + 1
-    cell, tile = next((c, t) for c, t in truth.cells() if counts[t.path] >= 3)
-    other = next(m for m, k in counts.items() if k >= 2 and m is not tile.path)
-    real = read.decode
-
-    def misread(probs, cfg=DEFAULT_CONFIG):  # one tile read as another path material of the garden
-        out = real(probs, cfg)
-        garden = out[0].garden.replace(cell, dataclasses.replace(out[0].garden[cell], path=other))
-        return [dataclasses.replace(out[0], garden=garden, review=()), *out[1:]]
-
-    monkeypatch.setattr(read, "decode", misread)
-    reading = read.read_garden(photo.image_path, model=bundled_model)
+    reading, cell, tile = _one_tile_misread("path", photo, bundled_model, monkeypatch)
     assert f"path_colour:{tile.path.value}" in reading.review_why[cell_name(cell)]
     off = dataclasses.replace(bundled_model, cfg=dataclasses.replace(bundled_model.cfg, review_path_factor=0.0))
     assert cell_name(cell) not in read.read_garden(photo.image_path, model=off).review
