@@ -145,13 +145,14 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     else:
         found = check_corners(corners) * scale
         if cfg.snap_given_corners:  # a player's taps, a little off: the tiles choose them or the seams near
-            found, sure["read"] = most_surely_read(arr, [found, *snapped_outlines(arr, found, cfg)], model)
+            found, sure["read"], sure["crops"] = most_surely_read(arr, [found, *snapped_outlines(arr, found, cfg)],
+                                                                  model)
             sure["corners"] = found
     t1 = time.perf_counter()
     rival, t_choose = False, 0.0
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read = sure["read"]
-        crops = sure["crops"] if "crops" in sure else crop_tiles(arr, found, cfg)
+        crops = sure["crops"]
     else:
         crops = crop_tiles(arr, found, cfg)
         probs = None
@@ -169,18 +170,18 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
 
 
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
-                     ) -> tuple[np.ndarray, tuple[AttributeProbs, AttributeProbs]]:
+                     ) -> tuple[np.ndarray, tuple[AttributeProbs, AttributeProbs], np.ndarray]:
     """Of ``outlines`` (each ``(4, 2)`` in ``image`` ``(M, N, 3)``), the one whose tiles read most
     surely in their light (mean confidence, :func:`read_in_its_light`) -> (its corners, what was
-    read there: in its light, as seen). One wholly beyond the photo is passed over; when none can
-    be cut, the first one's ``ValueError`` (:func:`vision.crop.crop_tiles`)."""
+    read there: in its light, as seen; its tiles ``(16, S, S, 3)``). One wholly beyond the photo is
+    passed over; when none can be cut, the first one's ``ValueError`` (:func:`vision.crop.crop_tiles`)."""
     cut, crops = crop_each(image, list(outlines), model.cfg)
     if not cut:  # nothing of the first one in the photo: say so as cutting it does
         crop_tiles(image, outlines[0], model.cfg)
     reads = [read_in_its_light(c, None, model) for c in crops]
     sureness = [float(decode(lit, model.cfg)[0].confidence.mean()) for lit, _ in reads]
     best = int(np.argmax(sureness))
-    return np.asarray(outlines[cut[best]], np.float64), reads[best]
+    return np.asarray(outlines[cut[best]], np.float64), reads[best], crops[best]
 
 
 def place_on_copy_board(image: np.ndarray, located: GridLocation, model: TileModel
