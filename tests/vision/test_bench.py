@@ -109,13 +109,13 @@ def test_summary_gives_the_readers_alone_on_located_photos() -> None:
     right = PhotoResult("a.jpg", True, 0.01, dict.fromkeys(ATTRS, 16), 16, True, 1, 1)
     half = PhotoResult("b.jpg", True, 0.02, {"floor": 8, "path": 16, "decor": 16, "corner": 16}, 8, False, 1, 1)
     lost = PhotoResult("c.jpg", False, 1.5, dict.fromkeys(ATTRS, 0), 0, False, 1, 1, check_outline=True)
-    s = summarise([right, half, lost], 1.0, 1.0)
+    s = summarise([right, half, lost], 1.0)
     assert s["located_photos"] == 2
     assert s["located_floor_accuracy"] == pytest.approx(0.75) and s["located_path_accuracy"] == 1.0
     assert s["located_tile_accuracy"] == pytest.approx(0.75)
     assert s["tile_accuracy"] == pytest.approx(0.5)  # all photos: the lost one counts 0 of 16
     assert "on located photos" in format_summary(s) and "floor 75.00 %" in format_summary(s)
-    none = summarise([lost], 1.0, 1.0)
+    none = summarise([lost], 1.0)
     assert none["located_photos"] == 0 and "nan" in format_summary(none)
 
 
