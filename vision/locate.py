@@ -546,9 +546,17 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         x, y = found.mean(axis=0)
         return 0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]
 
+    values: dict[bytes, float] = {}  # the search meets the same blocks again (ranking, polishing, choosing)
+
     def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
+        key = np.asarray(found, np.float64).tobytes()
+        if key not in values:
+            values[key] = scored(found)
+        return values[key]
+
+    def scored(found: np.ndarray) -> float:
         if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile or not in_photo(found):
             return -np.inf
         parts = lattice_parts(field, found * field_scale, cfg)  # read once for the lattice and its cells
@@ -1327,6 +1335,15 @@ class EvidenceField:
         gx, gy = self._at(points)
         return (np.abs(gx).sum(axis=1) + np.abs(gy).sum(axis=1)) / self.unit
 
+    def across_and_magnitude(self, points: np.ndarray, normals: np.ndarray, anywhere: np.ndarray
+                             ) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`across` at ``points`` ``(K, 2)`` and :meth:`magnitude` at ``anywhere`` ``(J, 2)``,
+        read in one pass -> ``(K,)``, ``(J,)``."""
+        gx, gy = self._at(np.concatenate([points, anywhere]))
+        k = len(points)
+        across = np.abs(gx[:k] * normals[:, 0:1] + gy[:k] * normals[:, 1:2]).sum(axis=1) / self.unit
+        return across, (np.abs(gx[k:]).sum(axis=1) + np.abs(gy[k:]).sum(axis=1)) / self.unit
+
 
 def _nudged_across(points: np.ndarray) -> np.ndarray:
     """Points ``(K, 2)`` on lattice lines (lattice units), the first half on lines of constant column
@@ -1359,18 +1376,18 @@ def _lines_beside(lines: list[tuple[int, float, np.ndarray]], offset: float) -> 
 
 
 @lru_cache(maxsize=16)
-def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: float
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Where :func:`field_score` samples an n×n lattice, in lattice units: points on every line and
-    on the lines ``offset`` beside it ``(2·(n+1)·3·n·per_tile, 2)``, the same points nudged across
-    their line (their normals' direction), and 16 points inside each cell ``(16·n², 2)``."""
+def _lattice_samples(n: int, per_tile: int, skip: float, offset: float, inside: float) -> np.ndarray:
+    """Where :func:`field_score` samples an n×n lattice, in lattice units, stacked ``(2K + 16·n², 2)``:
+    K = 2·(n+1)·3·n·per_tile points on every line and on the lines ``offset`` beside it, the same
+    points nudged across their line (their normals' direction), and 16 points inside each cell."""
     along = np.concatenate([np.linspace(k + skip, k + 1 - skip, per_tile) for k in range(n)])
     lines, nudged = _lines_beside([(axis, k, along) for axis in (0, 1) for k in range(n + 1)], offset)
     u, v = np.meshgrid(*(np.linspace(inside, 1.0 - inside, 4),) * 2)
     cell = np.c_[u.ravel(), v.ravel()]
     cells = np.concatenate([cell + np.array([c, r]) for r in range(n) for c in range(n)])
-    cells.setflags(write=False)
-    return lines, nudged, cells
+    stacked = np.concatenate([lines, nudged, cells])
+    stacked.setflags(write=False)
+    return stacked
 
 
 def line_ridges(field: EvidenceField, h: np.ndarray, points: np.ndarray, nudged: np.ndarray,
@@ -1385,9 +1402,20 @@ def line_ridges(field: EvidenceField, h: np.ndarray, points: np.ndarray, nudged:
     image_pts = cv2.perspectiveTransform(points[None], h)[0]
     if not np.all(np.isfinite(image_pts)):
         return None
-    normal = cv2.perspectiveTransform(nudged[None], h)[0] - image_pts
-    normal /= np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12
-    samples = field.across(image_pts, normal).reshape(*lines, 3, -1)
+    return _ridges(field.across(image_pts, _normals(image_pts, cv2.perspectiveTransform(nudged[None], h)[0])),
+                   lines, cfg)
+
+
+def _normals(image_pts: np.ndarray, nudged_pts: np.ndarray) -> np.ndarray:
+    """Unit normals ``(K, 2)`` of lines at ``image_pts`` ``(K, 2)`` from the same points nudged across them."""
+    normal = nudged_pts - image_pts
+    return normal / (np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12)
+
+
+def _ridges(evidence: np.ndarray, lines: tuple[int, ...], cfg: VisionConfig) -> np.ndarray:
+    """Evidence across lines ``(K,)`` laid out as ``lines`` + (the line and the lines beside it, the
+    points along it) -> each line's median ridge over its neighbours', capped (:func:`line_ridges`)."""
+    samples = evidence.reshape(*lines, 3, -1)
     ridge = np.median(samples[..., 0, :] - 0.5 * (samples[..., 1, :] + samples[..., 2, :]), axis=-1)
     return np.minimum(ridge, cfg.grid_ridge_cap)
 
@@ -1396,7 +1424,8 @@ def line_ridges(field: EvidenceField, h: np.ndarray, points: np.ndarray, nudged:
 class LatticeParts:
     """What the evidence shows of one block, measured where its lines lie in the image (no warp):
     its inner seams' mean ridge, its outline's, and each cell's texture ``(n²,)``, least textured
-    first (:func:`cell_textures`). :func:`field_score` and :func:`plain_cells` are read from it."""
+    first (the mean gradient at 16 points inside the cell, in units of the field's mean; zeros when
+    a point maps to no finite pixel). :func:`field_score` and :func:`plain_cells` are read from it."""
 
     seams: float
     outline: float
@@ -1425,13 +1454,20 @@ def lattice_parts(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) 
         h = lattice_homography(corners, n)
     except cv2.error:
         return None
-    lines, nudged, cells = _lattice_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset,
-                                            cfg.grid_cell_inside)
-    ridge = line_ridges(field, h, lines, nudged, (2, n + 1), cfg)
-    if ridge is None:
+    stacked = _lattice_samples(n, cfg.grid_field_samples, cfg.seam_skip, cfg.grid_ridge_offset, cfg.grid_cell_inside)
+    pts = cv2.perspectiveTransform(stacked[None], h)[0]  # lines, nudged, cells: mapped and read at once
+    k = (len(stacked) - 16 * n * n) // 2
+    on_lines, in_cells = pts[:k], pts[2 * k:]
+    if not np.all(np.isfinite(on_lines)):
         return None
-    return LatticeParts(float(ridge[:, 1:n].mean()), float(ridge[:, [0, n]].mean()),
-                        cell_textures(field, h, cells, cfg))
+    normals = _normals(on_lines, pts[k:2 * k])
+    if np.all(np.isfinite(in_cells)):
+        across, texture = field.across_and_magnitude(on_lines, normals, in_cells)
+        textures = np.sort(texture.reshape(n * n, -1).mean(axis=1))
+    else:
+        across, textures = field.across(on_lines, normals), np.zeros(n * n)
+    ridge = _ridges(across, (2, n + 1), cfg)
+    return LatticeParts(float(ridge[:, 1:n].mean()), float(ridge[:, [0, n]].mean()), textures)
 
 
 def field_score(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
@@ -1506,17 +1542,6 @@ def lattice_subdivided(field: EvidenceField, corners: np.ndarray, cfg: VisionCon
     if ridge is None:
         return 0.0
     return float(ridge.mean(axis=(0, 2)).max())
-
-
-def cell_textures(field: EvidenceField, h: np.ndarray, cells: np.ndarray, cfg: VisionConfig) -> np.ndarray:
-    """Each cell's texture ``(n²,)``, least textured first, of the lattice ``h`` ``(3, 3)`` (lattice ->
-    image), sampled at ``cells`` ``(16·n², 2)`` (lattice units, 16 points inside each cell,
-    row-major): the mean gradient there (units of the field's mean); zeros when a point maps to no
-    finite pixel."""
-    pts = cv2.perspectiveTransform(cells[None], h)[0]
-    if not np.all(np.isfinite(pts)):
-        return np.zeros(cfg.grid * cfg.grid)
-    return np.sort(field.magnitude(pts).reshape(cfg.grid * cfg.grid, -1).mean(axis=1))
 
 
 def plain_cells(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig) -> float:
