@@ -129,6 +129,8 @@ EN: dict[str, str] = {
     "colour_like_tile": "as the tile reads alone",
     "review_tile_colour": "{cell}: read by the colours of the other tiles in this photo; alone it reads {what}",
     "review_path_colour": "{cell}: its path has the colour of the {what} paths in this photo",
+    "beyond_photo": "Part of the garden lies outside the photo ({cells}): those tiles were read from part "
+                    "of their picture. Check them, or take the photo again with the whole garden in it.",
     "read_jointly": "Read all photos together",
     "read_jointly_help": "Reads every garden again at once, using that each tile exists only once. Your "
                          "corrections and the tiles you confirmed as read are kept.",
@@ -496,6 +498,8 @@ DE: dict[str, str] = {
     "review_tile_colour": "{cell}: nach den Farben der anderen Plättchen auf diesem Foto gelesen; "
                           "allein gelesen: {what}",
     "review_path_colour": "{cell}: der Weg hat die Farbe der {what}-Wege auf diesem Foto",
+    "beyond_photo": "Ein Teil des Gartens liegt außerhalb des Fotos ({cells}): diese Plättchen wurden nur "
+                    "teilweise gesehen. Bitte prüfen oder den ganzen Garten neu fotografieren.",
     "read_jointly": "Alle Fotos gemeinsam lesen",
     "read_jointly_help": "Liest alle Gärten zusammen neu; jedes Plättchen gibt es nur einmal. Deine "
                          "Korrekturen und die als richtig bestätigten Plättchen bleiben erhalten.",

@@ -160,6 +160,9 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
             corner_clicker(T, i, player, image, expanded=True)
             coins_input(T, i, player)
             return
+    beyond = vm.beyond_photo(reading)
+    if beyond:  # the garden runs off the photo: a retake reads those tiles whole
+        st.warning(T("beyond_photo", cells=", ".join(beyond)))
     garden_undo(T, i, player)  # notes this garden's last change; Undo puts the one before back
     garden_grid(T, i, ss().draft, image, marks, lambda grid: set_grid(player, grid))
     coins_input(T, i, player)

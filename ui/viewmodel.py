@@ -302,6 +302,12 @@ def colour_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[st
     return out
 
 
+def beyond_photo(reading: Reading | None) -> list[str]:
+    """The cells the reader saw only in part, the garden running off the photo's edge."""
+    why = (reading or {}).get("review_why") or {}
+    return [cell for cell, codes in why.items() if "beyond_photo" in codes]
+
+
 @dataclass(frozen=True)
 class Conflict:
     """The same physical tile (floor+path+decor) in two or more cells: at least one is a misread."""

@@ -374,6 +374,9 @@ class VisionConfig:
     #: (the band's middle, ``review_path_band`` tile sides from the corner it wraps); 0: not.
     review_path_factor: float = 2.0
     review_path_band: tuple[float, float] = (0.38, 0.52)
+    #: A tile less than this share of which lies inside the photo (the garden runs off its edge) is
+    #: listed for review: it was read from part of its picture (:func:`vision.crop.cells_in_photo`).
+    review_in_photo: float = 0.9
     #: Each photo's tiles are decoded again ``colour_rounds`` times (0: not), the floor and path
     #: readers' probabilities weighed by how well each tile's colour (its path band's) agrees with
     #: the other tiles read as each floor (material) in that photo

@@ -115,6 +115,26 @@ def crop_tiles(image: np.ndarray, corners: np.ndarray, cfg: VisionConfig = DEFAU
     return cut_tiles(warp_garden(image, corners, cfg), cfg)
 
 
+def cells_in_photo(corners: np.ndarray, shape: tuple[int, ...], n: int = GRID, samples: int = 8) -> np.ndarray:
+    """The share of each cell of the n×n block with ``corners`` ``(4, 2)`` (x, y) that lies inside
+    an image of ``shape`` ``(M, N, ...)`` -> ``(n, n)`` in [0, 1], row-major like the garden: the
+    fraction of ``samples`` × ``samples`` points spread over the cell that fall on the image. A
+    tile partly beyond the photo's edge is read from part of its picture."""
+    pts = check_corners(corners)
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+    to_image = cv2.getPerspectiveTransform(square, pts.astype(np.float32))
+    steps = (np.arange(samples) + 0.5) / samples
+    local = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)  # (samples², 2) inside one cell
+    cells = np.array([[c, r] for r in range(n) for c in range(n)], np.float64)
+    lattice = (cells[:, None, :] + local[None]).reshape(-1, 2)
+    xy = cv2.perspectiveTransform(lattice[None], to_image)[0]
+    height, width = shape[:2]
+    inside = (xy[:, 0] >= 0) & (xy[:, 0] < width) & (xy[:, 1] >= 0) & (xy[:, 1] < height)
+    return inside.reshape(n, n, -1).mean(axis=2)
+
+
 def crop_each(image: np.ndarray, outlines: list[np.ndarray], cfg: VisionConfig = DEFAULT_CONFIG
               ) -> tuple[list[int], list[np.ndarray]]:
     """:func:`crop_tiles` for each of several outlines ``(4, 2)`` in ``image`` ``(M, N, 3)`` -> (the

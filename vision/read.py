@@ -22,7 +22,7 @@ from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
 from scorer.vocab import ALL_FLOORS, ALL_PATHS
 from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
-from vision.crop import check_corners, check_image, crop_each, crop_tiles
+from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode, tile_probability
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
@@ -50,9 +50,9 @@ class GardenReading:
     ``corners`` ``(4, 2)`` (x, y) TL, TR, BR, BL of the read garden in the input image's pixels
     (for a path or bytes input: in the photo's full-resolution upright pixels); ``confidence``
     ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check: read unsure, read otherwise
-    once the light's colour cast is undone (:mod:`vision.light`), or coloured as another floor's
-    tiles or path bands in the same photo, with ``review_why`` (cell name -> the reasons, in the
-    ``REVIEW_*`` codes); ``alternatives`` per cell
+    once the light's colour cast is undone (:mod:`vision.light`), coloured as another floor's
+    tiles or path bands in the same photo, or partly beyond the photo's edge, with ``review_why``
+    (cell name -> the reasons, in the ``REVIEW_*`` codes); ``alternatives`` per cell
     (row-major, 16 entries) the chosen tile first then the next most probable ``(Tile, prob)``;
     ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``;
     ``check_outline`` true when the outline may be wrong — a weak lattice, another lattice nearly as
@@ -124,6 +124,8 @@ class _Cut:
     reasons: tuple[str, ...]
     timings: dict[str, float]
     clearable: bool
+    #: The share of each cell ``(4, 4)`` inside the photo (:func:`vision.crop.cells_in_photo`).
+    in_photo: np.ndarray
 
 
 def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -> _Cut:
@@ -166,7 +168,8 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
     upright = upright_crops(crops, read[0].corner.argmax(axis=1))  # as decode reads the corner
     paths = path_chroma(upright, cfg.review_path_band, cfg.tile_inset)
-    return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, located is not None and not rival)
+    return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, located is not None and not rival,
+                cells_in_photo(found, arr.shape))
 
 
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
@@ -304,6 +307,8 @@ def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionCon
 #: another material's (``path_colour:<that material>``).
 REVIEW_UNSURE, REVIEW_LIGHT, REVIEW_COLOUR_READ = "unsure", "light", "colour_read"
 REVIEW_FLOOR_COLOUR, REVIEW_PATH_COLOUR = "floor_colour", "path_colour"
+#: ... and partly beyond the photo's edge (less than ``cfg.review_in_photo`` of it inside).
+REVIEW_BEYOND_PHOTO = "beyond_photo"
 
 
 def agreeing_colours(probs: AttributeProbs, garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray,
@@ -400,6 +405,9 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
                 alternatives[k] = (*alternatives[k], (was, tile_probability(agreed, g * len(ALL_CELLS) + k, was, cfg)))
         for name, codes in odd_colours(dec.garden, cut.chromas, cut.path_chromas, cfg).items():
             why.setdefault(name, []).extend(codes)
+        for cell in ALL_CELLS:
+            if cut.in_photo[cell] < cfg.review_in_photo:
+                why.setdefault(cell_name(cell), []).append(REVIEW_BEYOND_PHOTO)
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
         if cs is None:
             unsure = unsure_reading(dec.confidence, dec.review, cfg) or unsure_reading(dec_seen.confidence,

@@ -374,6 +374,25 @@ def test_a_tile_coloured_as_another_floors_tiles_offers_that_floor_first(data_di
     assert at.session_state["draft"]["players"][0]["garden"][0][1] == grid[0][1]
 
 
+def test_tiles_partly_beyond_the_photo_are_named_with_a_retake_hint(data_dir: Path) -> None:
+    """A reading whose garden runs off the photo's edge says which tiles were seen in part, above
+    the garden, and how to read them whole; a reading without such tiles says nothing of it."""
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    grid = truth("Ann")
+    player = at.session_state["draft"]["players"][0]
+    player["garden"], player["editor_base"] = [list(r) for r in grid], [list(r) for r in grid]
+    player["reading"] = {"garden": [list(r) for r in grid], "review": ["D1"], "corners": None,
+                         "review_why": {"D1": ["unsure"]}, "alternatives": {}}
+    run(at)
+    assert not [w for w in at.warning if "outside the photo" in w.value]
+    player = at.session_state["draft"]["players"][0]
+    player["reading"] = {**player["reading"], "review": ["D1", "D2"],
+                         "review_why": {"D1": ["unsure", "beyond_photo"], "D2": ["beyond_photo"]}}
+    run(at)
+    said = [w.value for w in at.warning if "outside the photo" in w.value]
+    assert len(said) == 1 and "(D1, D2)" in said[0] and "take the photo again" in said[0]
+
+
 def test_read_all_photos_together_keeps_confirmations_and_corrections(data_dir: Path) -> None:
     """A cell confirmed "Right as read" and a corrected cell survive "Read all photos together"."""
     at = run(AppTest.from_file(APP, default_timeout=60))

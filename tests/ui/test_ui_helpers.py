@@ -295,3 +295,13 @@ def test_a_tile_the_photos_colours_changed_offers_its_reading_alone_first() -> N
     assert "alone it reads" in t("review_tile_colour", cell="C1", what=t.kind("gravel/sand/bench/ne"))
     broken = {**reading, "review_why": {"C1": ["colour_read:not a tile"]}}
     assert [a.colour_of for a in vm.cell_alternatives(broken, read, "C1")] == [None]
+
+
+def test_the_cells_seen_in_part_are_those_the_reader_says_lie_beyond_the_photo() -> None:
+    reading = {"review": ["C1", "D1", "D2"],
+               "review_why": {"C1": ["unsure"], "D1": ["light", "beyond_photo"], "D2": ["beyond_photo"]}}
+    assert vm.beyond_photo(reading) == ["D1", "D2"]
+    assert vm.beyond_photo({"review": ["A1"]}) == []  # a reading kept before there were reasons
+    assert vm.beyond_photo(None) == []
+    for lang in ("en", "de"):
+        assert "D1, D2" in i18n.Translator(lang)("beyond_photo", cells="D1, D2")

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.crop import crop_tiles, cut_tiles, warp_garden
+from vision.crop import cells_in_photo, crop_tiles, cut_tiles, warp_garden
 from vision.features import tile_features
 
 COLOURS = np.random.default_rng(3).integers(30, 226, (16, 3))
@@ -76,3 +76,20 @@ def test_bad_corners_are_value_errors(bad) -> None:
 def test_bad_image_is_a_value_error() -> None:
     with pytest.raises(ValueError, match=r"\(M, N, 3\)"):
         crop_tiles(np.zeros((100, 100), np.uint8), [[0, 0], [50, 0], [50, 50], [0, 50]])
+
+
+def test_cells_in_photo_measures_how_much_of_each_tile_the_photo_holds() -> None:
+    inside = np.array([[100, 50], [500, 50], [500, 450], [100, 450]], np.float64)
+    np.testing.assert_array_equal(cells_in_photo(inside, (600, 800, 3)), np.ones((4, 4)))
+    # the photo ends half way across the last column of tiles (x 450 of 100..500)
+    half = cells_in_photo(inside, (600, 450, 3))
+    np.testing.assert_allclose(half[:, 3], 0.5)
+    np.testing.assert_array_equal(half[:, :3], np.ones((4, 3)))
+    # turned a quarter (the garden's top-left read at the image's top-right): rows and columns follow it
+    turned = cells_in_photo(np.roll(inside, -1, axis=0), (600, 450, 3))
+    np.testing.assert_allclose(turned[0], 0.5)
+    assert cells_in_photo(inside + 1000.0, (600, 800, 3)).max() == 0.0
+    with pytest.raises(ValueError, match="samples"):
+        cells_in_photo(inside, (600, 800, 3), samples=0)
+    with pytest.raises(ValueError, match="4 \\(x, y\\) points"):
+        cells_in_photo(inside[:3], (600, 800, 3))

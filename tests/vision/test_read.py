@@ -298,3 +298,32 @@ def test_a_garden_in_doubt_is_placed_by_the_copys_board(bundled_model) -> None:
     assert place_on_copy_board(_board_with_block(7, 2), located, copy) is None
     with pytest.raises(ValueError, match="board_refs"):
         dataclasses.replace(bundled_model, board_refs=np.zeros((2, 4, 2, 10), np.float32))
+
+
+def test_tiles_partly_beyond_the_photo_are_listed_for_review(easy_photos, bundled_model) -> None:
+    """A photo that cuts off half of the garden's last column: the outline is still found (running
+    off the photo), and the tiles read from part of their picture are listed for review as such,
+    whatever their confidence; the whole photo lists none so."""
+    import cv2
+
+    from scorer.tiles import cell_name
+    from vision.crop import cells_in_photo
+    from vision.locate import block_offset
+    from vision.read import REVIEW_BEYOND_PHOTO
+
+    photo = iter_labelled(easy_photos)[0]
+    image = cv2.imread(str(photo.image_path))
+    whole = read_garden(image, model=bundled_model)
+    assert not any(REVIEW_BEYOND_PHOTO in codes for codes in whole.review_why.values())
+    xs = np.asarray(photo.corners)[:, 0]
+    part = np.ascontiguousarray(image[:, : int(xs.min() + 0.88 * (xs.max() - xs.min()))])
+    reading = read_garden(part, model=bundled_model)
+    assert block_offset(reading.corners, photo.corners)[0] < 0.25
+    shares = cells_in_photo(reading.corners, part.shape)
+    beyond = {cell_name((r, c)) for r in range(4) for c in range(4)
+              if shares[r, c] < bundled_model.cfg.review_in_photo}
+    assert len(beyond) >= 2
+    assert beyond == {cell for cell, codes in reading.review_why.items() if REVIEW_BEYOND_PHOTO in codes}
+    assert beyond <= set(reading.review)
+    assert all(REVIEW_BEYOND_PHOTO in codes for cell, codes in reading.to_dict()["review_why"].items()
+               if cell in beyond)
