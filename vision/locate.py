@@ -1313,7 +1313,8 @@ class EvidenceField:
 
     def __init__(self, image: np.ndarray, cfg: VisionConfig, sigma: float | None = None) -> None:
         self.d_cols, self.d_rows = lab_gradients(image, cfg.grid_evidence_sigma if sigma is None else sigma)
-        self.unit = float(np.abs(self.d_cols).sum(axis=2).mean() + np.abs(self.d_rows).sum(axis=2).mean()) / 2 + 1e-3
+        pixels = self.d_cols.shape[0] * self.d_cols.shape[1]  # the channels' |gradients| summed, mean per pixel
+        self.unit = (cv2.norm(self.d_cols, cv2.NORM_L1) + cv2.norm(self.d_rows, cv2.NORM_L1)) / (2 * pixels) + 1e-3
 
     def _at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The channels' gradients across columns and across rows at ``points`` ``(K, 2)``: two ``(K, 3)``."""
