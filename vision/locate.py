@@ -1328,7 +1328,7 @@ class EvidenceField:
         """Evidence ``(K,)`` of a line through ``points`` ``(K, 2)`` with unit ``normals`` ``(K, 2)``:
         the channels' gradients along the normal, in absolute value, summed, in units of the mean."""
         gx, gy = self._at(points)
-        return np.abs(gx * normals[:, 0:1] + gy * normals[:, 1:2]).sum(axis=1) / self.unit
+        return _along_normals(gx, gy, normals) / self.unit
 
     def magnitude(self, points: np.ndarray) -> np.ndarray:
         """Evidence ``(K,)`` at ``points`` ``(K, 2)`` in any direction: the channels' gradients
@@ -1342,8 +1342,19 @@ class EvidenceField:
         read in one pass -> ``(K,)``, ``(J,)``."""
         gx, gy = self._at(np.concatenate([points, anywhere]))
         k = len(points)
-        across = np.abs(gx[:k] * normals[:, 0:1] + gy[:k] * normals[:, 1:2]).sum(axis=1) / self.unit
-        return across, (np.abs(gx[k:]).sum(axis=1) + np.abs(gy[k:]).sum(axis=1)) / self.unit
+        mag_x, mag_y = np.abs(gx[k:]), np.abs(gy[k:])
+        # the three channels added in turn, as a sum over them would
+        return (_along_normals(gx[:k], gy[:k], normals) / self.unit,
+                ((mag_x[:, 0] + mag_x[:, 1] + mag_x[:, 2]) + (mag_y[:, 0] + mag_y[:, 1] + mag_y[:, 2])) / self.unit)
+
+
+def _along_normals(gx: np.ndarray, gy: np.ndarray, normals: np.ndarray) -> np.ndarray:
+    """The channels' gradients ``(K, 3)`` across columns and rows -> the absolute gradient along
+    ``normals`` ``(K, 2)``, summed over the channels ``(K,)`` (added in turn, as a sum over them would)."""
+    across = gx * normals[:, 0:1]
+    across += gy * normals[:, 1:2]
+    np.abs(across, out=across)
+    return across[:, 0] + across[:, 1] + across[:, 2]
 
 
 def _nudged_across(points: np.ndarray) -> np.ndarray:
@@ -1410,15 +1421,25 @@ def line_ridges(field: EvidenceField, h: np.ndarray, points: np.ndarray, nudged:
 def _normals(image_pts: np.ndarray, nudged_pts: np.ndarray) -> np.ndarray:
     """Unit normals ``(K, 2)`` of lines at ``image_pts`` ``(K, 2)`` from the same points nudged across them."""
     normal = nudged_pts - image_pts
-    return normal / (np.linalg.norm(normal, axis=1, keepdims=True) + 1e-12)
+    return normal / (np.sqrt((normal * normal).sum(axis=1, keepdims=True)) + 1e-12)
 
 
 def _ridges(evidence: np.ndarray, lines: tuple[int, ...], cfg: VisionConfig) -> np.ndarray:
     """Evidence across lines ``(K,)`` laid out as ``lines`` + (the line and the lines beside it, the
     points along it) -> each line's median ridge over its neighbours', capped (:func:`line_ridges`)."""
     samples = evidence.reshape(*lines, 3, -1)
-    ridge = np.median(samples[..., 0, :] - 0.5 * (samples[..., 1, :] + samples[..., 2, :]), axis=-1)
-    return np.minimum(ridge, cfg.grid_ridge_cap)
+    return np.minimum(_median_last(samples[..., 0, :] - 0.5 * (samples[..., 1, :] + samples[..., 2, :])),
+                      cfg.grid_ridge_cap)
+
+
+def _median_last(values: np.ndarray) -> np.ndarray:
+    """The median over the last axis of ``values`` (finite), as ``np.median`` gives it, by one partition."""
+    count = values.shape[-1]
+    half = count // 2
+    if count % 2:
+        return np.partition(values, half, axis=-1)[..., half]
+    part = np.partition(values, (half - 1, half), axis=-1)
+    return (part[..., half - 1] + part[..., half]) / 2
 
 
 @dataclass(frozen=True)
