@@ -1585,15 +1585,23 @@ def polish(field: EvidenceField, corners: np.ndarray, cfg: VisionConfig, coarse:
     block found in a view whose perspective was a little off is pulled onto the seams and outline.
     Steps of ``cfg.grid_coarse_step`` or more climb the ``coarse`` field (more blurred: a wider
     reach), when given. Returns (corners, score in ``field``)."""
+    known: dict[tuple[int, bytes], float] = {}  # a climb comes back to where it was (a move and its undoing)
+
+    def scored(evidence: EvidenceField, c: np.ndarray) -> float:
+        key = (id(evidence), c.tobytes())
+        if key not in known:
+            known[key] = field_score(evidence, c, cfg)
+        return known[key]
+
     def on(step: float) -> Callable[[np.ndarray], float]:
         evidence = coarse if coarse is not None and step >= cfg.grid_coarse_step else field
-        return lambda c: field_score(evidence, c, cfg)
+        return lambda c: scored(evidence, c)
 
     if unit is None:
         unit = tile_side_px(np.asarray(corners, np.float64), cfg.grid)
     best, _ = climb_corners(corners, on, cfg.grid_polish_steps if steps is None else steps, cfg.grid_polish_rounds,
                             unit, allowed)
-    return best, field_score(field, best, cfg)
+    return best, scored(field, np.asarray(best, np.float64))
 
 
 def field_copy(fine: np.ndarray, fscale: float, small: np.ndarray, scale: float, corners: np.ndarray,
