@@ -183,11 +183,15 @@ def fit_quad_to_map(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig, thres
     gain = (prob - (cfg.mask_threshold if threshold is None else threshold)).astype(np.float32)
     shift = 4  # fixed-point bits for sub-pixel polygon filling
     canvas = np.zeros(gain.shape, dtype=np.uint8)
+    known: dict[bytes, float] = {}  # the ascent comes back to where it was (a move and its undoing)
 
     def objective(q: np.ndarray) -> float:
-        canvas[:] = 0
-        cv2.fillConvexPoly(canvas, np.round(q * (1 << shift)).astype(np.int32), 1, cv2.LINE_8, shift)
-        return float(gain[canvas > 0].sum())
+        key = q.tobytes()
+        if key not in known:
+            canvas[:] = 0
+            cv2.fillConvexPoly(canvas, np.round(q * (1 << shift)).astype(np.int32), 1, cv2.LINE_8, shift)
+            known[key] = float(gain[canvas > 0].sum())
+        return known[key]
 
     best = np.asarray(quad, dtype=np.float64).copy()
     best_val = objective(best) if plausible_quad(best, cfg) else -np.inf
