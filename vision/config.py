@@ -374,6 +374,10 @@ class VisionConfig:
     #: (the band's middle, ``review_path_band`` tile sides from the corner it wraps); 0: not.
     review_path_factor: float = 2.0
     review_path_band: tuple[float, float] = (0.38, 0.52)
+    #: The path bands' colours serve (for review and for reading, below) only in a photo whose
+    #: bands tell the materials read apart (:func:`vision.light.separation` at most this): in an art
+    #: whose path lies elsewhere the band shows floor, and its colour says nothing of the path.
+    path_separation_max: float = 0.8
     #: A tile less than this share of which lies inside the photo (the garden runs off its edge) is
     #: listed for review: it was read from part of its picture (:func:`vision.crop.cells_in_photo`).
     review_in_photo: float = 0.9

@@ -196,6 +196,21 @@ def class_distances(chromas: np.ndarray, labels: Sequence[int], classes: int,
     return out
 
 
+def separation(chromas: np.ndarray, labels: Sequence[int], classes: int) -> float:
+    """How well one photo's tiles' chromas ``(K, 2)`` tell the classes read (``labels``, indices
+    below ``classes``) apart: the median over its tiles of the distance to the mean of the other
+    tiles of its own class over that to the nearest other class's mean (:func:`class_distances`);
+    near 0 when each class has a colour of its own, near 1 or above when the colours do not follow
+    the classes (a path band sampled off the path of an art unlike ours). NaN when no tile has both."""
+    dist = class_distances(chromas, labels, classes, np.mean)
+    ratios = []
+    for i, own in enumerate(np.asarray(labels)):
+        others = [d for c, d in enumerate(dist[i]) if c != own and not np.isnan(d)]
+        if others and not np.isnan(dist[i, own]):
+            ratios.append(dist[i, own] / max(min(others), 1e-12))
+    return float(np.median(ratios)) if ratios else float("nan")
+
+
 def agreement_likelihood(chromas: np.ndarray, labels: Sequence[int], classes: int, sigma: float, cap: float
                          ) -> np.ndarray:
     """One photo's tiles, their chromas ``(K, 2)`` and the class read for each (``labels``, indices

@@ -33,6 +33,7 @@ from vision.light import (
     palette_gains,
     palette_likelihood,
     path_chroma,
+    separation,
     tile_chroma,
 )
 from vision.locate import GridLocation, locate_grid, snapped_outlines
@@ -320,10 +321,20 @@ def agreeing_colours(probs: AttributeProbs, garden: Garden, chromas: np.ndarray,
     tiles = [tile for _, tile in garden.cells()]
     floor = probs.floor * agreement_likelihood(chromas, [ALL_FLOORS.index(t.floor) for t in tiles], len(ALL_FLOORS),
                                                cfg.colour_sigma, cfg.colour_cap)
-    path = probs.path * agreement_likelihood(path_chromas, [ALL_PATHS.index(t.path) for t in tiles], len(ALL_PATHS),
-                                             cfg.colour_sigma, cfg.colour_cap)
+    materials = [ALL_PATHS.index(t.path) for t in tiles]
+    path = probs.path
+    if bands_show_paths(path_chromas, materials, cfg):
+        path = path * agreement_likelihood(path_chromas, materials, len(ALL_PATHS), cfg.colour_sigma, cfg.colour_cap)
     return replace(probs, floor=floor / np.maximum(floor.sum(axis=1, keepdims=True), 1e-12),
                    path=path / np.maximum(path.sum(axis=1, keepdims=True), 1e-12))
+
+
+def bands_show_paths(path_chromas: np.ndarray, materials: Sequence[int], cfg: VisionConfig) -> bool:
+    """Whether one photo's path bands (their chromas ``(16, 2)``, :func:`vision.light.path_chroma`)
+    tell the path materials read (``materials``, indices into ``ALL_PATHS``) apart, so that their
+    colours may serve: :func:`vision.light.separation` at most ``cfg.path_separation_max``."""
+    apart = separation(path_chromas, materials, len(ALL_PATHS))
+    return bool(np.isnan(apart) or apart <= cfg.path_separation_max)
 
 
 def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, cfg: VisionConfig
@@ -341,6 +352,8 @@ def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, c
         if not factor:
             continue
         labels = [vocab.index(getattr(tile, attr)) for _, tile in cells]
+        if attr == "path" and not bands_show_paths(values, labels, cfg):
+            continue
         for (cell, _), other in zip(cells, colour_outliers(values, labels, len(vocab), factor)):
             if other is not None:
                 out.setdefault(cell_name(cell), []).append(f"{code}:{vocab[other].value}")

@@ -25,6 +25,7 @@ from vision.light import (
     palette_gains,
     palette_likelihood,
     path_chroma,
+    separation,
     tile_chroma,
 )
 from vision.read import read_in_its_light
@@ -405,3 +406,51 @@ def test_a_tile_its_colour_reads_otherwise_is_listed_and_its_first_reading_stays
     assert reading.garden[cell].floor is other
     assert f"colour_read:{was.format()}" in reading.review_why[cell_name(cell)]  # what it read alone
     assert was in [tile for tile, _ in reading.alternatives[cell[0] * 4 + cell[1]]]  # one tap back
+
+
+def test_separation_is_small_when_each_class_has_its_colour_and_large_when_colours_ignore_the_classes() -> None:
+    rng = np.random.default_rng(3)
+    labels = np.arange(16) % 3
+    colours = np.array([[0.0, 0.0], [0.4, 0.1], [-0.3, 0.4]])
+    apart = separation(colours[labels] + rng.normal(0, 0.02, (16, 2)), labels, 3)
+    mixed = separation(rng.normal(0, 0.3, (16, 2)), labels, 3)  # a band that shows the floors, not the paths
+    assert apart < 0.2 < DEFAULT_CONFIG.path_separation_max < mixed
+    assert np.isnan(separation(rng.normal(0, 0.3, (16, 2)), np.zeros(16, int), 3))  # one class: nothing to tell
+
+
+def _path_read_otherwise(rng: np.random.Generator, band_on_path: bool):
+    """A garden of three path materials with one tile's path read as another, its tiles' path-band
+    chromas following the materials (``band_on_path``) or not at all."""
+    from scorer.tiles import Garden
+    from scorer.vocab import ALL_PATHS
+
+    rows = [[f"{ALL_FLOORS[(r * 4 + c) % 3].value}/{ALL_PATHS[(r + c) % 3].value}/gate/nw" for c in range(4)]
+            for r in range(4)]
+    garden = Garden.from_rows(rows)
+    paths = np.array([ALL_PATHS.index(t.path) for _, t in garden.cells()])
+    colours = np.array([[0.0, 0.0], [0.4, 0.1], [-0.3, 0.4]])
+    bands = colours[paths] + rng.normal(0, 0.01, (16, 2)) if band_on_path else rng.normal(0, 0.3, (16, 2))
+    tile = garden[(1, 1)]
+    wrong = ALL_PATHS[(paths[5] + 1) % 3]
+    read = garden.replace((1, 1), tile.__class__(tile.floor, wrong, tile.decor, tile.corner))
+    return read, bands, paths
+
+
+def test_path_colours_serve_only_where_the_bands_tell_the_materials_apart() -> None:
+    from scorer.vocab import ALL_PATHS
+    from vision.decode import AttributeProbs
+    from vision.read import agreeing_colours, bands_show_paths, odd_colours
+
+    rng = np.random.default_rng(11)
+    chromas = rng.normal(0, 0.01, (16, 2))  # one floor colour: no floor tile stands out
+    read, bands, paths = _path_read_otherwise(rng, band_on_path=True)
+    assert bands_show_paths(bands, [ALL_PATHS.index(t.path) for _, t in read.cells()], DEFAULT_CONFIG)
+    assert odd_colours(read, chromas, bands, DEFAULT_CONFIG)["B2"] == [f"path_colour:{ALL_PATHS[paths[5]].value}"]
+    read, bands, paths = _path_read_otherwise(rng, band_on_path=False)
+    assert not bands_show_paths(bands, [ALL_PATHS.index(t.path) for _, t in read.cells()], DEFAULT_CONFIG)
+    why = odd_colours(read, chromas, bands, DEFAULT_CONFIG)
+    assert not any(code.startswith("path_colour") for codes in why.values() for code in codes)
+    path = np.full((16, 3), 0.1)
+    path[np.arange(16), [ALL_PATHS.index(t.path) for _, t in read.cells()]] = 0.8
+    probs = AttributeProbs(np.full((16, 6), 1 / 6), path, np.full((16, 5), 0.2), np.full((16, 4), 0.25))
+    assert np.array_equal(agreeing_colours(probs, read, chromas, bands, DEFAULT_CONFIG).path, path)  # left as read
