@@ -99,8 +99,10 @@ class EnrolConfig:
     #: Dimensions kept of the figure cues (PCA over all cells) and refinement rounds at most.
     figure_dims: int = 12
     rounds: int = 12
-    #: A cell whose best swap costs less than this (in cost units) is listed as unsure.
+    #: A cell whose best swap costs less than this (in cost units) is listed as unsure, and so is
+    #: one whose corner the bundled corner reader gives less than ``corner_unsure``.
     unsure_margin: float = 2.0
+    corner_unsure: float = 0.95
     #: Rendered photos of the copy's tiles for its model, their size, seed and tile picture side.
     renders: int = 160
     render_size: tuple[int, int] = (1200, 900)
@@ -632,6 +634,7 @@ def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: E
     Labelled photos keep their labels and lend their cells to the prototypes."""
     n = len(photos)
     corner = np.concatenate([np.argmax(pr.corner, axis=1) for pr in probs])  # type: ignore[attr-defined]
+    corner_sure = np.concatenate([np.max(pr.corner, axis=1) for pr in probs])  # type: ignore[attr-defined]
     photo_of = np.repeat(np.arange(n), CELLS)
     cues = [cell_cues(ph.crops, corner[i * CELLS:(i + 1) * CELLS], inset, ecfg) for i, ph in enumerate(photos)]
     path_x = np.concatenate([c["path"] for c in cues])
@@ -694,8 +697,8 @@ def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: E
         path_cost = _prototype_costs(px, pl, len(ALL_PATHS), fixed) + ecfg.prior_weight * prior_path
         decor_cost = _prototype_costs(fx, dl, len(ALL_DECORS), fixed) + ecfg.prior_weight * prior_decor
     labels = _assign(path_cost, decor_cost, odd_cost, fixed, n, pair_path, pair_decor)
-    return [_decision(i, labels, corner, path_cost, decor_cost, odd_cost, prior_floor, own_floor, fixed, ecfg)
-            for i in range(n)]
+    return [_decision(i, labels, corner, path_cost, decor_cost, odd_cost, prior_floor, own_floor, fixed, ecfg,
+                      corner_sure) for i in range(n)]
 
 
 def _pca(x: np.ndarray, keep: np.ndarray, dims: int) -> np.ndarray:
@@ -735,7 +738,7 @@ def _assign(path_cost: np.ndarray, decor_cost: np.ndarray, odd_cost: np.ndarray,
 
 def _decision(i: int, labels: np.ndarray, corner: np.ndarray, path_cost: np.ndarray, decor_cost: np.ndarray,
               odd_cost: np.ndarray, prior_floor: np.ndarray, own_floor: list[Floor], fixed: np.ndarray,
-              ecfg: EnrolConfig) -> Decision:
+              ecfg: EnrolConfig, corner_sure: np.ndarray | None = None) -> Decision:
     pair_path = np.array([p for p, _ in PAIRS])
     pair_decor = np.array([d for _, d in PAIRS])
     rows = slice(i * CELLS, (i + 1) * CELLS)
@@ -752,7 +755,9 @@ def _decision(i: int, labels: np.ndarray, corner: np.ndarray, path_cost: np.ndar
                     continue
                 swap = m[cell, other] + m[col, mine] - m[cell, mine] - m[col, other]
                 best = min(best, swap)
-            if best < ecfg.unsure_margin:
+            doubtful_turn = (corner_sure is not None and mine != ODD  # the odd tile is left out: its turn unused
+                             and corner_sure[i * CELLS + cell] < ecfg.corner_unsure)
+            if best < ecfg.unsure_margin or doubtful_turn:
                 unsure.append(cell_name(divmod(cell, GRID_SIZE)))
     odd_cells = np.nonzero(lab == ODD)[0]
     k = i * CELLS + (int(odd_cells[0]) if len(odd_cells) else 0)

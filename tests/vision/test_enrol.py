@@ -298,3 +298,31 @@ def test_the_floor_palette_is_each_floors_colour_in_one_light() -> None:
     for k, floor in enumerate(ALL_FLOORS):
         assert palette[floor.value] == pytest.approx(chroma_of(colour[floor]) - casts[k], abs=1e-3)
     assert floor_palette(Enrolment(photos[:5], gardens[:5], [()] * 5)) is None  # a floor not enrolled
+
+
+def test_a_tile_whose_turn_the_reader_doubts_is_listed_unsure(floor_photos: tuple[Path, Path],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn of each tile is the bundled corner reader's; where it is below
+    ``corner_unsure`` the cell is listed for the player to check (one tap turns a tile), except the
+    other floor's tile, which enrolment leaves out."""
+    from vision.model import TileModel
+
+    _, given = floor_photos
+    base = resolve_model(None)
+    sure = enrol_labels(_pairs(given), base)
+    real = TileModel.predict_probs
+
+    def doubting(self: TileModel, crops: np.ndarray):  # B2's turn read at 0.6 in every photo
+        probs = real(self, crops)
+        top = int(probs.corner[5].argmax())
+        probs.corner[5] = 0.4 / 3
+        probs.corner[5, top] = 0.6
+        return probs
+
+    monkeypatch.setattr(TileModel, "predict_probs", doubting)
+    doubted = enrol_labels(_pairs(given), base)
+    for ph, garden, before, after in zip(doubted.photos, doubted.gardens, sure.unsure, doubted.unsure):
+        own = garden[(1, 1)].floor is ph.floor
+        assert ("B2" in after) == (own or "B2" in before), (ph.floor, before, after)
+        assert set(after) - {"B2"} == set(before) - {"B2"}
+    assert [g.to_lists() for g in doubted.gardens] == [g.to_lists() for g in sure.gardens]  # the labels stay
