@@ -1334,16 +1334,11 @@ class EvidenceField:
         gx, gy = self._at(points)
         return _along_normals(gx, gy, normals) / self.unit
 
-    def magnitude(self, points: np.ndarray) -> np.ndarray:
-        """Evidence ``(K,)`` at ``points`` ``(K, 2)`` in any direction: the channels' gradients
-        across columns and across rows, in absolute value, summed, in units of the mean."""
-        gx, gy = self._at(points)
-        return (np.abs(gx).sum(axis=1) + np.abs(gy).sum(axis=1)) / self.unit
-
     def across_and_magnitude(self, points: np.ndarray, normals: np.ndarray, anywhere: np.ndarray
                              ) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`across` at ``points`` ``(K, 2)`` and :meth:`magnitude` at ``anywhere`` ``(J, 2)``,
-        read in one pass -> ``(K,)``, ``(J,)``."""
+        """:meth:`across` at ``points`` ``(K, 2)``, and the evidence in any direction at ``anywhere``
+        ``(J, 2)`` (the channels' gradients across columns and across rows, in absolute value, summed,
+        in units of the mean), read in one pass -> ``(K,)``, ``(J,)``."""
         gx, gy = self._at(np.concatenate([points, anywhere]))
         k = len(points)
         mag_x, mag_y = np.abs(gx[k:]), np.abs(gy[k:])
