@@ -317,6 +317,7 @@ def agreeing_colours(probs: AttributeProbs, garden: Garden, chromas: np.ndarray,
     """One photo's tile probabilities weighed by its tiles' colours: each tile's floor
     probabilities times how well its colour (``chromas`` ``(16, 2)``) agrees with the other tiles
     ``garden`` has on each floor, its path's likewise by its path band's colour (``path_chromas``)
+    where the bands show the paths (:func:`bands_show_paths`)
     (:func:`vision.light.agreement_likelihood`, ``cfg.colour_sigma``, ``cfg.colour_cap``)."""
     tiles = [tile for _, tile in garden.cells()]
     floor = probs.floor * agreement_likelihood(chromas, [ALL_FLOORS.index(t.floor) for t in tiles], len(ALL_FLOORS),
@@ -341,6 +342,7 @@ def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, c
                 ) -> dict[str, list[str]]:
     """The cells of ``garden`` whose tile's colour (``chromas`` ``(16, 2)``, row-major) is another
     floor's in the same photo, or whose path band's (``path_chromas``) another path material's
+    where the bands show the paths (:func:`bands_show_paths`)
     (:func:`vision.light.colour_outliers`; ``cfg.review_floor_factor``, ``cfg.review_path_factor``,
     each 0 for not): read doubtfully, whatever the reader's confidence -> cell name -> why
     (``floor_colour:<floor>``, ``path_colour:<material>``)."""
