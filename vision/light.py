@@ -202,13 +202,27 @@ def separation(chromas: np.ndarray, labels: Sequence[int], classes: int) -> floa
     tiles of its own class over that to the nearest other class's mean (:func:`class_distances`);
     near 0 when each class has a colour of its own, near 1 or above when the colours do not follow
     the classes (a path band sampled off the path of an art unlike ours). NaN when no tile has both."""
+    own, near, _ = own_and_nearest(chromas, labels, classes)
+    both = ~np.isnan(own) & ~np.isnan(near)
+    return float(np.median(own[both] / np.maximum(near[both], 1e-12))) if both.any() else float("nan")
+
+
+def own_and_nearest(chromas: np.ndarray, labels: Sequence[int], classes: int
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per tile (chromas ``(K, 2)``, ``labels`` the classes read) from :func:`class_distances` to
+    the means: the distance to its own class's other tiles ``(K,)``, to the nearest other class
+    ``(K,)`` and that class ``(K,)`` (the lowest index on a tie); NaN and -1 where there is none."""
     dist = class_distances(chromas, labels, classes, np.mean)
-    ratios = []
-    for i, own in enumerate(np.asarray(labels)):
-        others = [d for c, d in enumerate(dist[i]) if c != own and not np.isnan(d)]
-        if others and not np.isnan(dist[i, own]):
-            ratios.append(dist[i, own] / max(min(others), 1e-12))
-    return float(np.median(ratios)) if ratios else float("nan")
+    rows = np.arange(len(dist))
+    labels = np.asarray(labels).astype(np.int64)  # checked by class_distances
+    own = dist[rows, labels]
+    others = dist.copy()
+    others[rows, labels] = np.nan
+    seen = ~np.isnan(others).all(axis=1)
+    nearest = np.full(len(dist), -1)
+    nearest[seen] = np.nanargmin(others[seen], axis=1)
+    near = np.where(seen, others[rows, np.maximum(nearest, 0)], np.nan)
+    return own, near, nearest
 
 
 def agreement_likelihood(chromas: np.ndarray, labels: Sequence[int], classes: int, sigma: float, cap: float
@@ -236,10 +250,5 @@ def colour_outliers(chromas: np.ndarray, labels: Sequence[int], classes: int, fa
     read, chromas :func:`path_chroma`)."""
     if not factor > 0:
         raise ValueError(f"factor must be above 0, got {factor!r}")
-    dist = class_distances(chromas, labels, classes, np.mean)
-    out: list[int | None] = []
-    for i, own in enumerate(np.asarray(labels)):
-        others = [(d, c) for c, d in enumerate(dist[i]) if c != own and not np.isnan(d)]
-        near, other = min(others) if others else (np.nan, None)
-        out.append(other if dist[i, own] > factor * near else None)  # False when either is NaN
-    return out
+    own, near, nearest = own_and_nearest(chromas, labels, classes)
+    return [int(c) if d > factor * n else None for d, n, c in zip(own, near, nearest)]  # False when either is NaN
