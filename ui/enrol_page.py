@@ -505,6 +505,12 @@ def _build(T: Any, result: Any, name: str) -> None:
     st.caption(T("enrol_knows_light" if model.floor_palette() is not None else "enrol_knows_no_light"))
     if model.board_refs is not None:
         st.caption(T("enrol_knows_board", n=len(model.board_refs)))
+    marks = model.board_features()
+    if marks is not None:
+        from vision.board_match import DEFAULT_MATCH
+
+        enough = len(marks.points) >= DEFAULT_MATCH.min_inliers
+        st.caption(T("enrol_knows_marks", n=len(marks.points)) if enough else T("enrol_few_marks"))
     keep_settings(T)
 
 

@@ -11,7 +11,9 @@ and one tile of another floor. Stages, each arrays in, arrays out:
    cells; a sidecar's corners win. Then
    ``place_by_board``: every located photo is checked against the others' board (all show one
    board, :mod:`vision.board_ring`), and one in doubt is placed again where the band of board
-   around the block matches the sure photos'.
+   around the block matches the sure photos'; ``place_by_marks``: one still in doubt is placed
+   where the board's printed marks are (:mod:`vision.board_match`, the board's picture made of the
+   sure photos).
 2. ``cell_cues``: per cell, with the path turned to the top-left by the corner read (a reader
    that is colour-free enough to hold on unseen art): the path band's colour, spread and edge
    direction, the floor's colour, and the figure's shape (pixels unlike the photo's floor), colour
@@ -30,7 +32,9 @@ and one tile of another floor. Stages, each arrays in, arrays out:
    the board around them rectified), plus the enrolment photos themselves (weighted up), train the
    readers (:func:`vision.train.fit_readers`); with a board photo the tile map is learned again
    from the renders, so the copy's board is "not tile" to it; without one the base model's map
-   (trained on random art) is kept.
+   (trained on random art) is kept. The board's picture (:func:`vision.board_match.board_template`,
+   from the photos that show one board and the empty board's) is kept in the model: a garden in
+   doubt is placed where its printed marks are.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor
+from vision.board_match import DEFAULT_MATCH, board_template, match_board, template_features
 from vision.board_ring import (
     DEFAULT_RING,
     RingConfig,
@@ -66,6 +71,7 @@ from vision.board_ring import (
 from vision.config import VisionConfig
 from vision.crop import check_corners, crop_each, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
+from vision.geometry import order_corners
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, tile_chroma
 from vision.locate import GridLocation, Judge, block_offset, locate_grid
@@ -420,6 +426,46 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
                                                           f"(agreement {placed.agreement:.2f} < {rcfg.sure})"))
         if not placed_surely:
             break
+    return out
+
+
+def place_by_marks(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
+                   progress: Progress | None = None) -> list[FloorPhoto]:
+    """Every floor photo the search left in doubt placed by the copy's board found by its printed
+    marks (:func:`vision.board_match.match_board`): the board's picture made of the photos whose
+    outline is sure (or given in a sidecar) and of the empty board's picture ``board``
+    (:func:`board_picture`) when given, the block mapped from it into the photo and its cells cut
+    again. The doubt is lifted when at least ``DEFAULT_MATCH.sure_inliers`` marks agree or the
+    block lies within ``DEFAULT_MATCH.agree`` tile of the search's outline; else the photo stays
+    flagged with the move said. Where the board is not found surely, or nothing is sure to make
+    its picture of, the photos are as they were."""
+    cfg = model.cfg
+    sure = [j for j, ph in enumerate(photos) if not ph.outline_reasons]
+    doubtful = [j for j, ph in enumerate(photos) if ph.located and ph.outline_reasons]
+    out = list(photos)
+    if not doubtful or (not sure and board is None):
+        return out
+    images = {j: load_image_scaled(photos[j].path, cfg)[0] for j in sure + doubtful}
+    features = template_features(board_template([images[j] for j in sure], [photos[j].corners for j in sure],
+                                                 board))
+    for j in doubtful:
+        ph = photos[j]
+        if progress is not None:
+            progress(j / len(photos), f"finding the board's printed marks in {ph.path.name}")
+        found = match_board(images[j], features)
+        if found is None:
+            continue
+        corners = order_corners(found.corners)
+        try:
+            crops = crop_tiles(images[j], corners, cfg)
+        except ValueError:  # the block beyond the photo's edge
+            continue
+        if found.inliers >= DEFAULT_MATCH.sure_inliers or block_offset(corners, ph.corners)[0] <= DEFAULT_MATCH.agree:
+            reasons: tuple[str, ...] = ()
+        else:
+            reasons = (*ph.outline_reasons, f"moved to where the board's printed marks are ({found.inliers} agree, "
+                                            f"fewer than {DEFAULT_MATCH.sure_inliers})")
+        out[j] = replace(ph, corners=corners, crops=crops, outline_reasons=reasons)
     return out
 
 
@@ -792,7 +838,7 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
     """Locate, cut and label every floor photo (no model built); with ``board`` (a photo of the empty
     board) also its picture (:func:`board_picture`), checked first so a bad one fails at once, or
     that picture itself ``(B, B, 3)`` when made already. The board's picture also places the floor
-    photos in doubt (:func:`place_by_board`)."""
+    photos in doubt (:func:`place_by_board` by its band, :func:`place_by_marks` by its printed marks)."""
     report = progress or (lambda _f, _m: None)
     pairs = check_inputs(floors)
     board_pic = board if isinstance(board, np.ndarray) else None
@@ -805,6 +851,7 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
         photos.append(locate_and_cut(floor, path, base, ecfg))
     photos = found_again_near(photos, base, ecfg, lambda f, m: report(1.0, m))
     photos = place_by_board(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
+    photos = place_by_marks(photos, base, board_pic, lambda f, m: report(1.0, m))
     probs = [base.predict_probs(ph.crops) for ph in photos]
     decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)
     gardens, unsure = [], []
@@ -873,11 +920,15 @@ class CopyBoard:
     against the others' (:func:`copy_board`), and the band of board around the block in the photos
     that show the common board, ``refs`` ``(R, 4, 3, P)`` (:func:`vision.board_ring.ring_features`,
     first turn), for placing a garden in doubt by that board when it is read; ``linked`` ``(J,)``
-    the photos whose cast the board tells (their band agrees with the others')."""
+    the photos whose cast the board tells (their band agrees with the others'); ``picture`` the
+    board rectified from those photos and the empty board's (:func:`vision.board_match.board_template`),
+    whose printed marks find the board in a photo being read, or None when no two photos show one
+    board and there is no empty board's picture."""
 
     casts: np.ndarray
     refs: np.ndarray
     linked: np.ndarray
+    picture: np.ndarray | None = None
 
 
 def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg: EnrolConfig = DEFAULT_ENROL,
@@ -888,7 +939,7 @@ def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg
     board; for them the band's colour (:func:`vision.board_ring.band_chroma`) less its mean over
     them is their light's cast (zero for a photo on another board, and for all unless two agree),
     and their bands are the references, with the empty board's picture's (``board``,
-    :func:`board_picture`) when given."""
+    :func:`board_picture`) when given; the board's picture is made from the same photos and that one."""
     count = len(images)
     casts = np.zeros((count, 2))
     turns = [ring_features(img, c, GRID_SIZE, ecfg.ring) for img, c in zip(images, corners)]
@@ -908,7 +959,10 @@ def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg
     shape = (0, *bands[0].shape) if bands else (0, 4, 3, 0)
     linked = np.zeros(count, bool)
     linked[same] = True
-    return CopyBoard(casts, np.stack(refs).astype(np.float32) if refs else np.zeros(shape, np.float32), linked)
+    picture = (board_template([images[i] for i in same], [corners[i] for i in same], board)
+               if same or board is not None else None)
+    return CopyBoard(casts, np.stack(refs).astype(np.float32) if refs else np.zeros(shape, np.float32), linked,
+                     picture)
 
 
 def enrolment_board(enrolment: Enrolment, cfg: VisionConfig, ecfg: EnrolConfig = DEFAULT_ENROL) -> CopyBoard:
@@ -998,6 +1052,7 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         model.meta["floor_palette"] = palette
     if len(seen_board.refs):  # the copy's board, which places a garden in doubt when it is read
         model.board_refs = seen_board.refs
+    model.board_picture = seen_board.picture
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
                                 + (f", {on_board} of them on its own board" if on_board else "")
@@ -1070,4 +1125,7 @@ def copy_model_summary(model: TileModel) -> str:
              else "no floor colours (the photos' boards did not agree, or a floor is missing): light read as before")
     board = (f"its board from {len(model.board_refs)} photo(s): a garden in doubt is placed on it"
              if model.board_refs is not None else "no board (none showed the same board around the tiles)")
+    features = model.board_features()
+    if features is not None:
+        board += f", found by {len(features.points)} printed marks"
     return f"learnt {light}; {board}"

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner
+from vision.board_match import BoardFeatures, picture_frame, template_features
 from vision.classify import TileClassifier
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.decode import AttributeProbs
@@ -96,6 +97,10 @@ class TileModel:
     #: An enrolled copy's board: the band of board around the block in its enrolment photos,
     #: ``(R, 4, 3, P)`` float32 (:func:`vision.board_ring.ring_features`, first turn), or None.
     board_refs: np.ndarray | None = None
+    #: An enrolled copy's board rectified, the block filling its middle
+    #: (:func:`vision.board_match.board_template`), ``(B, B, 3)`` uint8, or None: its printed marks
+    #: place a garden in doubt (:func:`vision.board_match.match_board`).
+    board_picture: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         missing = [r for r in READERS if r not in self.readers]
@@ -109,6 +114,22 @@ class TileModel:
                                      and len(refs) and np.all(np.isfinite(refs))):
             shape = getattr(refs, "shape", refs)
             raise ValueError(f"board_refs must be a non-empty finite (R, 4, 3, P) array, got {shape}")
+        picture = self.board_picture
+        if picture is not None:
+            side = picture_frame()[0]
+            if not (isinstance(picture, np.ndarray) and picture.dtype == np.uint8
+                    and picture.shape == (side, side, 3)):
+                shape = getattr(picture, "shape", picture)
+                raise ValueError(f"board_picture must be a ({side}, {side}, 3) uint8 array, got {shape}")
+
+    def board_features(self) -> BoardFeatures | None:
+        """The marks of :attr:`board_picture` (:func:`vision.board_match.template_features`, found
+        once and kept), or None for a model without one."""
+        if self.board_picture is None:
+            return None
+        if getattr(self, "_board_features", None) is None:
+            self._board_features = template_features(self.board_picture)
+        return self._board_features
 
     def floor_palette(self) -> np.ndarray | None:
         """An enrolled copy's colour of each floor, ``(6, 2)`` chroma in ``ALL_FLOORS`` order
@@ -201,6 +222,8 @@ class TileModel:
             payload["mask"] = self.mask
         if self.board_refs is not None:
             payload["board_refs"] = np.asarray(self.board_refs, np.float32)
+        if self.board_picture is not None:
+            payload["board_picture"] = np.asarray(self.board_picture, np.uint8)
         sio.dump(payload, path)
         return path
 
@@ -245,6 +268,7 @@ def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFI
         raise ModelLoadError(f"{path.name}: tile mask is not a classifier")
     upright = tuple(meta.get("upright", ()))
     try:
-        return TileModel(readers, model_cfg, meta, mask=mask, upright=upright, board_refs=payload.get("board_refs"))
+        return TileModel(readers, model_cfg, meta, mask=mask, upright=upright, board_refs=payload.get("board_refs"),
+                         board_picture=payload.get("board_picture"))
     except ValueError as exc:
         raise ModelLoadError(f"{path.name}: {exc}") from None

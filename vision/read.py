@@ -20,10 +20,12 @@ import numpy as np
 
 from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
 from scorer.vocab import ALL_FLOORS, ALL_PATHS
+from vision.board_match import DEFAULT_MATCH, match_board
 from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode, tile_probability
+from vision.geometry import order_corners
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
     agreement_likelihood,
@@ -36,7 +38,7 @@ from vision.light import (
     separation,
     tile_chroma,
 )
-from vision.locate import GridLocation, locate_grid, snapped_outlines
+from vision.locate import GridLocation, block_offset, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -142,7 +144,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
         located = locate_grid(arr, 4, cfg, mask_model=model.mask,
                               accept=_read_surely(arr, model, sure) if cfg.accept_min_confidence else None)
         found, reasons = located.corners, located.reasons
-        placed = place_on_copy_board(arr, located, model) if located.check_outline else None
+        placed = None
+        if located.check_outline:  # in doubt: the copy's board by its marks, else by its band
+            placed = place_by_board_marks(arr, located, model) or place_on_copy_board(arr, located, model)
         if placed is not None:
             (found, reasons), on_board = placed, True
     else:
@@ -186,6 +190,29 @@ def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: T
     sureness = [float(decode(lit, model.cfg)[0].confidence.mean()) for lit, _ in reads]
     best = int(np.argmax(sureness))
     return np.asarray(outlines[cut[best]], np.float64), reads[best], crops[best]
+
+
+def place_by_board_marks(image: np.ndarray, located: GridLocation, model: TileModel
+                         ) -> tuple[np.ndarray, tuple[str, ...]] | None:
+    """A garden in doubt in ``image`` ``(M, N, 3)`` placed by an enrolled copy's board found by its
+    printed marks (``model.board_picture``, :func:`vision.board_match.match_board`): the block's
+    outline mapped from the board's picture (the tiles lie on its spaces) -> (corners ``(4, 2)``,
+    the reasons left to check it: none when at least ``DEFAULT_MATCH.sure_inliers`` marks agree, or
+    when the outline lies within ``DEFAULT_MATCH.agree`` tile of the search's: two witnesses),
+    or None when the model knows no board's picture, the board is not found surely, or the block's
+    middle lies beyond the photo's edge."""
+    features = model.board_features()
+    if features is None:
+        return None
+    found = match_board(image, features)
+    x, y = (np.nan, np.nan) if found is None else found.corners.mean(axis=0)
+    if not (0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]):  # none, or the block beyond the photo
+        return None
+    corners = order_corners(found.corners)
+    if found.inliers >= DEFAULT_MATCH.sure_inliers or block_offset(corners, located.corners)[0] <= DEFAULT_MATCH.agree:
+        return corners, ()
+    return corners, (*located.reasons, f"placed by the copy's board ({found.inliers} of its printed marks agree, "
+                                       f"fewer than {DEFAULT_MATCH.sure_inliers})")
 
 
 def place_on_copy_board(image: np.ndarray, located: GridLocation, model: TileModel

@@ -249,6 +249,7 @@ def _printed_board(seed: int) -> np.ndarray:
 
 
 def test_the_copy_board_gives_each_photos_cast_and_the_band_when_the_boards_agree() -> None:
+    from vision.board_match import picture_frame
     from vision.board_ring import ring_size
     from vision.enrol import board_spaces, copy_board
     from vision.light import cast_gains
@@ -262,17 +263,22 @@ def test_the_copy_board_gives_each_photos_cast_and_the_band_when_the_boards_agre
     assert np.allclose(seen.casts, want - want.mean(axis=0), atol=0.03)
     assert seen.refs.shape == (3, 4, 3, ring_size()) and seen.refs.dtype == np.float32
     assert seen.linked.all()
+    assert seen.picture is not None and seen.picture.shape == (*[picture_frame()[0]] * 2, 3)
     # a photo on another board says nothing of its light and is no reference
     other = _board_photo(_printed_board(2), 3, cast_gains(0.3, 0.3))
     mixed = copy_board([*images, other], [block] * 4)
     assert np.allclose(mixed.casts[3], 0.0) and np.allclose(mixed.casts[:3], want - want.mean(axis=0), atol=0.03)
     assert len(mixed.refs) == 3 and mixed.linked.tolist() == [True, True, True, False]
+    # the board's picture is made of the photos that show it: the other board changes nothing
+    assert np.array_equal(mixed.picture, seen.picture)
     # one photo alone has nothing to compare; the empty board's picture is a reference of its own
     alone = copy_board(images[:1], [block])
     assert np.allclose(alone.casts, 0.0) and len(alone.refs) == 0 and not alone.linked.any()
+    assert alone.picture is None
     picture = cv2.resize(board.astype(np.uint8), (512, 512))
     assert board_spaces(picture).shape == (4, 2)
-    assert len(copy_board(images[:1], [block], board=picture).refs) == 1
+    with_board = copy_board(images[:1], [block], board=picture)
+    assert len(with_board.refs) == 1 and with_board.picture is not None
 
 
 def test_the_floor_palette_is_each_floors_colour_in_one_light() -> None:

@@ -1,0 +1,274 @@
+"""An enrolled copy's board found by its printed marks: the block's outline from the board itself.
+
+A copy's player board is one rigid, printed object: its frame, coin track and numbers look the same
+in every photo, whatever the tiles, the table or the light. The lattice search looks for a block of
+squares and can be drawn to a table printed with squares; the board's own marks cannot be mistaken
+for a table's. From the enrolment photos (and the empty board's) the board is rectified into one
+picture, and in a photo to read its marks are matched (SIFT points, each to its nearest by the ratio
+test, a homography by RANSAC) and the block's outline mapped from the picture into the photo.
+
+Stages, arrays in, arrays out:
+
+1. :func:`board_template`: enrolment photos ``(M, N, 3)`` with their blocks' outlines (and the empty
+   board's picture) -> the board's picture ``(B, B, 3)``: each photo's band of board rectified, turned
+   to agree with the first, the median of them.
+2. :func:`template_features`: the picture -> its marks on the band of board around the block
+   (:class:`BoardFeatures`: points ``(K, 2)``, descriptors ``(K, 128)``).
+3. :func:`match_board`: a photo and the features -> :class:`BoardMatch` (the block's corners in
+   the photo, the inliers, how many sides of the band they cover), or None when the board is not
+   found surely: too few inliers, on too few sides of the band, or an implausible block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.crop import check_corners, check_image
+
+
+@dataclass(frozen=True)
+class BoardMatchConfig:
+    """Sizes and thresholds of the board's picture and of matching it (lengths in pixels of the
+    picture or of the photo's working copy, as named)."""
+
+    #: The block's side in the board's picture; the band of board around it, as a fraction of that
+    #: side (the synthetic boards' and :func:`vision.enrol.board_picture`'s margin).
+    block_px: int = 320
+    margin: float = 0.125
+    #: Pixels of the band next to the block left out of the marks (tile edges and gaps differ).
+    block_skip_px: int = 6
+    #: Turning a photo's picture to agree with the first: its marks within ``turn_px`` of the
+    #: first's, at least ``turn_marks`` of them (else the band's colours decide).
+    turn_px: float = 8.0
+    turn_marks: int = 6
+    #: Longer side of the photo's copy the marks are found in; the most marks kept from it.
+    photo_side: int = 1200
+    photo_features: int = 6000
+    #: Lowe's ratio test: a mark's nearest in the photo must be this much nearer than the second.
+    ratio: float = 0.8
+    #: RANSAC's reprojection tolerance (working-copy pixels) and iterations.
+    ransac_px: float = 4.0
+    ransac_iters: int = 5000
+    #: The board is found when at least ``min_inliers`` marks agree, on at least ``min_sides`` of
+    #: the band's four sides with ``side_inliers`` each (marks of a stripe or one corner do not
+    #: fix a board), and the block comes out a plausible quadrilateral.
+    min_inliers: int = 12
+    min_sides: int = 2
+    side_inliers: int = 3
+    #: A board found with at least this many agreeing marks places the block surely; with fewer,
+    #: surely only when the lattice search's outline lies within ``agree`` tile sides of it.
+    sure_inliers: int = 20
+    agree: float = 0.25
+    #: The block's smallest interior angle (degrees) and longest over shortest side.
+    min_angle: float = 35.0
+    max_side_ratio: float = 4.0
+
+    def __post_init__(self) -> None:
+        if self.block_px < 32:
+            raise ValueError(f"block_px must be at least 32, got {self.block_px}")
+        if not 0.0 < self.margin <= 1.0:
+            raise ValueError(f"margin must be in (0, 1], got {self.margin}")
+        if self.agree < 0.0:
+            raise ValueError(f"agree must be at least 0, got {self.agree}")
+        if not 0.0 < self.ratio < 1.0:
+            raise ValueError(f"ratio must be in (0, 1), got {self.ratio}")
+        if not 4 <= self.min_inliers <= self.sure_inliers or not 1 <= self.min_sides <= 4:
+            raise ValueError(f"need 4 <= min_inliers <= sure_inliers and 1 <= min_sides <= 4, got "
+                             f"{self.min_inliers}, {self.sure_inliers}, {self.min_sides}")
+
+
+DEFAULT_MATCH = BoardMatchConfig()
+
+
+@dataclass(frozen=True)
+class BoardFeatures:
+    """The marks of a board's picture: ``points`` ``(K, 2)`` float32 (picture pixels) and their
+    SIFT ``descriptors`` ``(K, 128)`` float32, and the block's ``corners`` ``(4, 2)`` in the picture."""
+
+    points: np.ndarray
+    descriptors: np.ndarray
+    corners: np.ndarray
+
+
+@dataclass(frozen=True)
+class BoardMatch:
+    """A board found in a photo: the block's ``corners`` ``(4, 2)`` (photo pixels, TL, TR, BR, BL as
+    the board's picture has them), the marks that agree (``inliers``) of those matched
+    (``matched``), and on how many of the band's four sides they lie (``sides``)."""
+
+    corners: np.ndarray
+    inliers: int
+    matched: int
+    sides: int
+
+
+def picture_frame(cfg: BoardMatchConfig = DEFAULT_MATCH) -> tuple[int, np.ndarray]:
+    """The board's picture: its side ``B`` and the block's corners in it ``(4, 2)`` float32."""
+    margin = round(cfg.margin * cfg.block_px)
+    lo, hi = margin, margin + cfg.block_px
+    return cfg.block_px + 2 * margin, np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]], np.float32)
+
+
+def _band_mask(cfg: BoardMatchConfig) -> np.ndarray:
+    """``(B, B)`` bool: the band of board around the block, the pixels next to the block left out."""
+    side, corners = picture_frame(cfg)
+    mask = np.ones((side, side), bool)
+    lo, hi = int(corners[0, 0]) - cfg.block_skip_px, int(corners[2, 0]) + cfg.block_skip_px
+    mask[lo:hi, lo:hi] = False
+    return mask
+
+
+def _normalised(picture: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The band's Lab values, each channel to zero mean and unit spread (the light taken out)."""
+    lab = cv2.cvtColor(picture, cv2.COLOR_BGR2LAB).astype(np.float32)[mask]
+    return (lab - lab.mean(axis=0)) / (lab.std(axis=0) + 1e-6)
+
+
+def board_template(images: Sequence[np.ndarray], corners: Sequence[np.ndarray],
+                   board: np.ndarray | None = None, cfg: BoardMatchConfig = DEFAULT_MATCH) -> np.ndarray:
+    """Photos ``(M, N, 3)`` uint8 of one board with the outlines ``(4, 2)`` of the blocks on it (and
+    ``board``, the empty board's picture ``(B', B', 3)`` with the block filling its middle and
+    ``cfg.margin`` of its side around it, :func:`vision.enrol.board_picture`) -> the board's picture
+    ``(B, B, 3)`` uint8 (:func:`picture_frame`): each rectified, turned the way that best agrees with
+    the first (the empty board's when given; a photo may show the board turned) — the turn that puts
+    most of its printed marks where the first's are, and moved onto the first by those marks (the
+    outlines a few pixels apart), or on a board with too few marks the turn whose band's colours
+    agree best — the median of them."""
+    if len(images) != len(corners):
+        raise ValueError(f"need one outline per photo, got {len(images)} photos and {len(corners)} outlines")
+    side, frame = picture_frame(cfg)
+    pictures = []
+    if board is not None:
+        check_image(board)
+        pictures.append(cv2.resize(board, (side, side), interpolation=cv2.INTER_AREA))
+    for image, outline in zip(images, corners):
+        check_image(image)
+        hom = cv2.getPerspectiveTransform(check_corners(outline).astype(np.float32), frame)
+        pictures.append(cv2.warpPerspective(image, hom, (side, side), flags=cv2.INTER_AREA,
+                                            borderMode=cv2.BORDER_REPLICATE))
+    if not pictures:
+        raise ValueError("need at least one photo or the empty board's picture")
+    mask = _band_mask(cfg)
+    first, first_marks = _normalised(pictures[0], mask), _marks(pictures[0], cfg)
+    aligned = [pictures[0]]
+    for picture in pictures[1:]:
+        turns = [np.ascontiguousarray(np.rot90(picture, k)) for k in range(4)]
+        placed = [_marks_in_place(first_marks, _marks(t, cfg), cfg) for t in turns]
+        best = int(np.argmax([len(p) for p in placed]))
+        if len(placed[best]) >= cfg.turn_marks:  # the turn whose printed marks fall where the first's are,
+            # and the few pixels the two outlines differ by taken out (a blend of shifted marks has none)
+            src, dst = placed[best][:, 0], placed[best][:, 1]
+            hom, _ = cv2.findHomography(src, dst, cv2.RANSAC, cfg.turn_px / 2)
+            aligned.append(turns[best] if hom is None else cv2.warpPerspective(
+                turns[best], hom, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE))
+        else:  # too few marks (a plain board): the turn whose colours agree best
+            agreement = [float(np.mean(_normalised(t, mask) * first)) for t in turns]
+            aligned.append(turns[int(np.argmax(agreement))])
+    return np.median(np.stack(aligned), axis=0).astype(np.uint8)
+
+
+def _marks(picture: np.ndarray, cfg: BoardMatchConfig) -> tuple[np.ndarray, np.ndarray]:
+    """A board's picture ``(B, B, 3)``'s marks on the band: points ``(K, 2)``, descriptors ``(K, 128)``."""
+    points, descriptors = _sift().detectAndCompute(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY),
+                                                   _band_mask(cfg).astype(np.uint8) * 255)
+    if descriptors is None:
+        return np.zeros((0, 2), np.float32), np.zeros((0, 128), np.float32)
+    return np.array([p.pt for p in points], np.float32), _root(descriptors)
+
+
+def _marks_in_place(reference: tuple[np.ndarray, np.ndarray], other: tuple[np.ndarray, np.ndarray],
+                    cfg: BoardMatchConfig) -> np.ndarray:
+    """The marks of ``other`` that match one of ``reference``'s (ratio test) lying within
+    ``cfg.turn_px`` of it, as pairs of points ``(K, 2, 2)`` (other's, reference's): two pictures of
+    one board in the same turn share their marks' places."""
+    (ref_points, ref_descriptors), (points, descriptors) = reference, other
+    if len(ref_points) < 2 or len(points) < 1:
+        return np.zeros((0, 2, 2), np.float32)
+    pairs = cv2.BFMatcher(cv2.NORM_L2).knnMatch(descriptors, ref_descriptors, k=2)
+    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < cfg.ratio * p[1].distance]
+    both = np.array([[points[g.queryIdx], ref_points[g.trainIdx]] for g in good], np.float32).reshape(-1, 2, 2)
+    return both[np.linalg.norm(both[:, 0] - both[:, 1], axis=1) <= cfg.turn_px]
+
+
+def _sift(features: int = 0) -> cv2.SIFT:
+    return cv2.SIFT_create(nfeatures=features)
+
+
+def _root(descriptors: np.ndarray) -> np.ndarray:
+    """RootSIFT: each descriptor L1-normalised and square-rooted (Hellinger distance by L2)."""
+    d = descriptors.astype(np.float32)
+    return np.sqrt(d / (np.abs(d).sum(axis=1, keepdims=True) + 1e-7))
+
+
+def template_features(template: np.ndarray, cfg: BoardMatchConfig = DEFAULT_MATCH) -> BoardFeatures:
+    """The board's picture ``(B, B, 3)`` uint8 (:func:`board_template`) -> its marks on the band
+    around the block (:class:`BoardFeatures`)."""
+    check_image(template)
+    side, frame = picture_frame(cfg)
+    if template.shape[:2] != (side, side):
+        raise ValueError(f"template must be {side}x{side} pixels (picture_frame), got "
+                         f"{template.shape[1]}x{template.shape[0]}")
+    points, descriptors = _marks(template, cfg)
+    return BoardFeatures(points, descriptors, frame)
+
+
+def _sides_covered(points: np.ndarray, frame: np.ndarray, least: int) -> int:
+    """How many of the band's four sides hold at least ``least`` of ``points`` ``(K, 2)`` (picture
+    pixels; a point in a corner of the band counts for both its sides)."""
+    lo, hi = float(frame[0, 0]), float(frame[2, 0])
+    x, y = points[:, 0], points[:, 1]
+    counts = [(y < lo).sum(), (x > hi).sum(), (y > hi).sum(), (x < lo).sum()]
+    return int(sum(c >= least for c in counts))
+
+
+def _plausible(corners: np.ndarray, cfg: BoardMatchConfig) -> bool:
+    """Whether ``corners`` ``(4, 2)`` make a convex block of sane angles and sides."""
+    if not np.all(np.isfinite(corners)):
+        return False
+    edges = np.roll(corners, -1, axis=0) - corners
+    lengths = np.linalg.norm(edges, axis=1)
+    if lengths.min() < 4.0 or lengths.max() / lengths.min() > cfg.max_side_ratio:
+        return False
+    cross = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
+    if not (np.all(cross > 0) or np.all(cross < 0)):
+        return False
+    cosines = [float(np.dot(-edges[i - 1], edges[i]) / (lengths[i - 1] * lengths[i])) for i in range(4)]
+    return min(np.degrees(np.arccos(np.clip(cosines, -1.0, 1.0)))) >= cfg.min_angle
+
+
+def match_board(image: np.ndarray, features: BoardFeatures, cfg: BoardMatchConfig = DEFAULT_MATCH
+                ) -> BoardMatch | None:
+    """Find the board of ``features`` in ``image`` ``(M, N, 3)`` uint8 -> :class:`BoardMatch` with
+    the block's corners in ``image`` pixels, or None when it is not found surely (fewer than
+    ``cfg.min_inliers`` marks agree, they cover fewer than ``cfg.min_sides`` sides of the band, or
+    the block would not be a plausible quadrilateral)."""
+    check_image(image)
+    if len(features.descriptors) < cfg.min_inliers:
+        return None
+    scale = min(1.0, cfg.photo_side / max(image.shape[:2]))
+    small = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    points, descriptors = _sift(cfg.photo_features).detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
+    if descriptors is None or len(points) < 2:
+        return None
+    pairs = cv2.BFMatcher(cv2.NORM_L2).knnMatch(features.descriptors, _root(descriptors), k=2)
+    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < cfg.ratio * p[1].distance]
+    if len(good) < cfg.min_inliers:
+        return None
+    src = features.points[[g.queryIdx for g in good]]
+    dst = np.array([points[g.trainIdx].pt for g in good], np.float32)
+    hom, inlier_mask = cv2.findHomography(src, dst, cv2.RANSAC, cfg.ransac_px, maxIters=cfg.ransac_iters,
+                                          confidence=0.999)
+    if hom is None:
+        return None
+    inliers = inlier_mask.ravel().astype(bool)
+    sides = _sides_covered(src[inliers], features.corners, cfg.side_inliers)
+    if inliers.sum() < cfg.min_inliers or sides < cfg.min_sides:
+        return None
+    corners = cv2.perspectiveTransform(features.corners[None].astype(np.float64), hom)[0] / scale
+    if not _plausible(corners, cfg):
+        return None
+    return BoardMatch(corners, int(inliers.sum()), len(good), sides)
