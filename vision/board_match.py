@@ -5,18 +5,22 @@ in every photo, whatever the tiles, the table or the light. The lattice search l
 squares and can be drawn to a table printed with squares; the board's own marks cannot be mistaken
 for a table's. From the enrolment photos (and the empty board's) the board is rectified into one
 picture, and in a photo to read its marks are matched (SIFT points, each to its nearest by the ratio
-test, a homography by RANSAC) and the block's outline mapped from the picture into the photo.
+test both ways, a homography by RANSAC), the match checked by how the photo's band looks in the
+picture's frame, and the block's outline mapped from the picture into the photo. A mark repeated
+round the board (the same diamond on every space, no numbers) cannot be told from its neighbours;
+such a board is not found by its marks, and the band comparison of :mod:`vision.board_ring` is left.
 
 Stages, arrays in, arrays out:
 
 1. :func:`board_template`: enrolment photos ``(M, N, 3)`` with their blocks' outlines (and the empty
    board's picture) -> the board's picture ``(B, B, 3)``: each photo's band of board rectified, turned
-   to agree with the first, the median of them.
+   and moved to agree with the first by its marks, the median of them.
 2. :func:`template_features`: the picture -> its marks on the band of board around the block
-   (:class:`BoardFeatures`: points ``(K, 2)``, descriptors ``(K, 128)``).
+   (:class:`BoardFeatures`: points ``(K, 2)``, descriptors ``(K, 128)``, the band's look).
 3. :func:`match_board`: a photo and the features -> :class:`BoardMatch` (the block's corners in
-   the photo, the inliers, how many sides of the band they cover), or None when the board is not
-   found surely: too few inliers, on too few sides of the band, or an implausible block.
+   the photo, the inliers, how many sides of the band they cover, how alike the band looks), or
+   None when the board is not found surely: too few inliers, on too few sides of the band, an
+   implausible block, or a band unlike the picture's.
 """
 
 from __future__ import annotations
@@ -63,6 +67,11 @@ class BoardMatchConfig:
     #: surely only when the lattice search's outline lies within ``agree`` tile sides of it.
     sure_inliers: int = 20
     agree: float = 0.25
+    #: The photo's band brought into the picture must look like the picture's: their correlation
+    #: (Lab, per channel, after a blur of ``look_blur`` picture pixels) at least ``min_agreement``
+    #: (marks shared by another board, a track's numbers in the same type, fit it only in part).
+    look_blur: float = 2.0
+    min_agreement: float = 0.3
     #: The block's smallest interior angle (degrees) and longest over shortest side.
     min_angle: float = 35.0
     max_side_ratio: float = 4.0
@@ -72,6 +81,8 @@ class BoardMatchConfig:
             raise ValueError(f"block_px must be at least 32, got {self.block_px}")
         if not 0.0 < self.margin <= 1.0:
             raise ValueError(f"margin must be in (0, 1], got {self.margin}")
+        if not -1.0 <= self.min_agreement <= 1.0:
+            raise ValueError(f"min_agreement must be in [-1, 1], got {self.min_agreement}")
         if self.agree < 0.0:
             raise ValueError(f"agree must be at least 0, got {self.agree}")
         if not 0.0 < self.ratio < 1.0:
@@ -87,23 +98,27 @@ DEFAULT_MATCH = BoardMatchConfig()
 @dataclass(frozen=True)
 class BoardFeatures:
     """The marks of a board's picture: ``points`` ``(K, 2)`` float32 (picture pixels) and their
-    SIFT ``descriptors`` ``(K, 128)`` float32, and the block's ``corners`` ``(4, 2)`` in the picture."""
+    SIFT ``descriptors`` ``(K, 128)`` float32, the block's ``corners`` ``(4, 2)`` in the picture,
+    and the band's look ``band`` ``(P, 3)`` float32 (:func:`_band_look`) that a match is checked by."""
 
     points: np.ndarray
     descriptors: np.ndarray
     corners: np.ndarray
+    band: np.ndarray
 
 
 @dataclass(frozen=True)
 class BoardMatch:
     """A board found in a photo: the block's ``corners`` ``(4, 2)`` (photo pixels, TL, TR, BR, BL as
     the board's picture has them), the marks that agree (``inliers``) of those matched
-    (``matched``), and on how many of the band's four sides they lie (``sides``)."""
+    (``matched``), on how many of the band's four sides they lie (``sides``), and how well the
+    photo's band, brought into the picture, looks like the picture's (``agreement``, a correlation)."""
 
     corners: np.ndarray
     inliers: int
     matched: int
     sides: int
+    agreement: float
 
 
 def picture_frame(cfg: BoardMatchConfig = DEFAULT_MATCH) -> tuple[int, np.ndarray]:
@@ -213,7 +228,28 @@ def template_features(template: np.ndarray, cfg: BoardMatchConfig = DEFAULT_MATC
         raise ValueError(f"template must be {side}x{side} pixels (picture_frame), got "
                          f"{template.shape[1]}x{template.shape[0]}")
     points, descriptors = _marks(template, cfg)
-    return BoardFeatures(points, descriptors, frame)
+    return BoardFeatures(points, descriptors, frame, _band_look(template, cfg))
+
+
+def _band_look(picture: np.ndarray, cfg: BoardMatchConfig) -> np.ndarray:
+    """The band of a board's picture ``(B, B, 3)`` as compared: blurred a little (the block's
+    outline a few pixels off), Lab, each channel to zero mean and unit spread -> ``(P, 3)``."""
+    return _normalised(cv2.GaussianBlur(picture, (0, 0), cfg.look_blur), _band_mask(cfg))
+
+
+def _distinct_matches(ours: np.ndarray, theirs: np.ndarray, ratio: float) -> list[cv2.DMatch]:
+    """Matches of descriptors ``ours`` ``(K, 128)`` to ``theirs`` ``(L, 128)`` that pass the ratio
+    test both ways and pick each other: a mark repeated round the board (the same diamond on every
+    space) is as near to its neighbours as to itself, so it is left out rather than matched to
+    the wrong space, which RANSAC can fit as a board a few spaces off."""
+    if len(ours) < 2 or len(theirs) < 2:
+        return []
+    matcher = cv2.BFMatcher(cv2.NORM_L2)
+    forward = {p[0].queryIdx: p[0] for p in matcher.knnMatch(ours, theirs, k=2)
+               if len(p) == 2 and p[0].distance < ratio * p[1].distance}
+    backward = {p[0].queryIdx: p[0].trainIdx for p in matcher.knnMatch(theirs, ours, k=2)
+                if len(p) == 2 and p[0].distance < ratio * p[1].distance}
+    return [m for i, m in forward.items() if backward.get(m.trainIdx) == i]
 
 
 def _sides_covered(points: np.ndarray, frame: np.ndarray, least: int) -> int:
@@ -244,8 +280,9 @@ def match_board(image: np.ndarray, features: BoardFeatures, cfg: BoardMatchConfi
                 ) -> BoardMatch | None:
     """Find the board of ``features`` in ``image`` ``(M, N, 3)`` uint8 -> :class:`BoardMatch` with
     the block's corners in ``image`` pixels, or None when it is not found surely (fewer than
-    ``cfg.min_inliers`` marks agree, they cover fewer than ``cfg.min_sides`` sides of the band, or
-    the block would not be a plausible quadrilateral)."""
+    ``cfg.min_inliers`` marks agree, they cover fewer than ``cfg.min_sides`` sides of the band, the
+    block would not be a plausible quadrilateral, or the photo's band brought into the picture's
+    frame correlates with the picture's less than ``cfg.min_agreement``)."""
     check_image(image)
     if len(features.descriptors) < cfg.min_inliers:
         return None
@@ -254,8 +291,7 @@ def match_board(image: np.ndarray, features: BoardFeatures, cfg: BoardMatchConfi
     points, descriptors = _sift(cfg.photo_features).detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
     if descriptors is None or len(points) < 2:
         return None
-    pairs = cv2.BFMatcher(cv2.NORM_L2).knnMatch(features.descriptors, _root(descriptors), k=2)
-    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < cfg.ratio * p[1].distance]
+    good = _distinct_matches(features.descriptors, _root(descriptors), cfg.ratio)
     if len(good) < cfg.min_inliers:
         return None
     src = features.points[[g.queryIdx for g in good]]
@@ -271,4 +307,10 @@ def match_board(image: np.ndarray, features: BoardFeatures, cfg: BoardMatchConfi
     corners = cv2.perspectiveTransform(features.corners[None].astype(np.float64), hom)[0] / scale
     if not _plausible(corners, cfg):
         return None
-    return BoardMatch(corners, int(inliers.sum()), len(good), sides)
+    side = picture_frame(cfg)[0]
+    seen = cv2.warpPerspective(small, hom, (side, side), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+    agreement = float(np.mean(_band_look(seen, cfg) * features.band))
+    if agreement < cfg.min_agreement:
+        return None
+    return BoardMatch(corners, int(inliers.sum()), len(good), sides, agreement)

@@ -31,10 +31,10 @@ from vision.synth.photo import BOARD_MARGIN, random_board_picture, render_photo
 SIDE = 256  # the board picture's spaces, pixels
 
 
-def numbered_board(seed: int) -> np.ndarray:
+def numbered_board(seed: int, numbered: bool = True) -> np.ndarray:
     """A board picture ``(B, B, 3)`` as a real garden board: a mottled ground with a coin track of
     squares numbered 0–25 round its band (its spaces filling the middle ``SIDE`` pixels,
-    ``BOARD_MARGIN`` of them around)."""
+    ``BOARD_MARGIN`` of them around); unnumbered, each square holds the same dot instead."""
     rng = np.random.default_rng(seed)
     margin = round(BOARD_MARGIN * SIDE)
     full = SIDE + 2 * margin
@@ -48,7 +48,11 @@ def numbered_board(seed: int) -> np.ndarray:
                 (0, full - margin - along)][int(side)]
         x0, y0 = int(x) + 2, int(y) + 2
         cv2.rectangle(board, (x0, y0), (x0 + margin - 4, y0 + margin - 4), (40, 40, 40), 1)
-        cv2.putText(board, str(number), (x0 + 3, y0 + margin - 10), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (30, 30, 30), 1)
+        if numbered:
+            cv2.putText(board, str(number), (x0 + 3, y0 + margin - 10), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
+                        (30, 30, 30), 1)
+        else:
+            cv2.circle(board, (x0 + margin // 2 - 2, y0 + margin // 2 - 2), 5, (30, 30, 30), -1)
     return board
 
 
@@ -111,6 +115,7 @@ def test_the_board_is_found_by_its_marks_and_gives_the_block(copy_board_photos: 
     image, truth = photos[3]  # a photo the template was not made from, in harder light and camera
     found = match_board(image, features)
     assert found is not None and found.inliers >= DEFAULT_MATCH.min_inliers and found.sides >= 2
+    assert found.agreement >= DEFAULT_MATCH.min_agreement
     assert block_offset(order_corners(found.corners), truth)[0] < 0.1
     # the same photo at twice the size: corners in its own pixels
     big = cv2.resize(image, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
@@ -130,6 +135,18 @@ def test_another_board_or_no_board_is_not_found(template: np.ndarray) -> None:
     assert match_board(blank, features) is None
 
 
+def test_a_board_of_one_repeated_mark_is_found_right_or_not_at_all() -> None:
+    """The same dot on every space: each matches its neighbours as well as itself, and a board a
+    space off would fit them; such marks are left out, so the board is found by what else it shows
+    or not at all, never a space off."""
+    board = numbered_board(4263, numbered=False)
+    photos = [copy_photo(board, 20 + k) for k in range(3)]
+    features = template_features(board_template([p[0] for p in photos[:2]], [p[1] for p in photos[:2]]))
+    for image, truth in photos:
+        found = match_board(image, features)
+        assert found is None or block_offset(order_corners(found.corners), truth)[0] < 0.1
+
+
 def test_bad_input_is_refused_plainly(template: np.ndarray) -> None:
     with pytest.raises(ValueError, match="one outline per photo"):
         board_template([template], [])
@@ -143,6 +160,8 @@ def test_bad_input_is_refused_plainly(template: np.ndarray) -> None:
         BoardMatchConfig(min_inliers=30, sure_inliers=20)
     with pytest.raises(ValueError, match="ratio"):
         BoardMatchConfig(ratio=1.0)
+    with pytest.raises(ValueError, match="min_agreement"):
+        BoardMatchConfig(min_agreement=2.0)
 
 
 def test_a_copy_model_keeps_its_board_picture_and_places_a_garden_in_doubt_by_it(
