@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner
@@ -98,7 +99,8 @@ class TileModel:
     #: ``(R, 4, 3, P)`` float32 (:func:`vision.board_ring.ring_features`, first turn), or None.
     board_refs: np.ndarray | None = None
     #: An enrolled copy's board rectified, the block filling its middle
-    #: (:func:`vision.board_match.board_template`), ``(B, B, 3)`` uint8, or None: its printed marks
+    #: (:func:`vision.board_match.board_template`; one of another size is resized to
+    #: :func:`vision.board_match.picture_frame`'s), ``(B, B, 3)`` uint8, or None: its printed marks
     #: place a garden in doubt (:func:`vision.board_match.match_board`).
     board_picture: np.ndarray | None = None
 
@@ -115,12 +117,11 @@ class TileModel:
             shape = getattr(refs, "shape", refs)
             raise ValueError(f"board_refs must be a non-empty finite (R, 4, 3, P) array, got {shape}")
         picture = self.board_picture
-        if picture is not None:
-            side = picture_frame()[0]
-            if not (isinstance(picture, np.ndarray) and picture.dtype == np.uint8
-                    and picture.shape == (side, side, 3)):
-                shape = getattr(picture, "shape", picture)
-                raise ValueError(f"board_picture must be a ({side}, {side}, 3) uint8 array, got {shape}")
+        if picture is not None and not (isinstance(picture, np.ndarray) and picture.dtype == np.uint8
+                                        and picture.ndim == 3 and picture.shape[0] == picture.shape[1] >= 64
+                                        and picture.shape[2] == 3):
+            shape = getattr(picture, "shape", picture)
+            raise ValueError(f"board_picture must be a square (B, B, 3) uint8 array, B >= 64, got {shape}")
 
     def board_features(self) -> BoardFeatures | None:
         """The marks of :attr:`board_picture` (:func:`vision.board_match.template_features`, found
@@ -128,7 +129,12 @@ class TileModel:
         if self.board_picture is None:
             return None
         if getattr(self, "_board_features", None) is None:
-            self._board_features = template_features(self.board_picture)
+            side = picture_frame()[0]  # a picture made at another size (an older model) is resized
+            picture = self.board_picture
+            if picture.shape[0] != side:
+                picture = cv2.resize(picture, (side, side), interpolation=cv2.INTER_AREA
+                                     if picture.shape[0] > side else cv2.INTER_LINEAR)
+            self._board_features = template_features(picture)
         return self._board_features
 
     def floor_palette(self) -> np.ndarray | None:

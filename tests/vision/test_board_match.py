@@ -174,6 +174,10 @@ def test_a_copy_model_keeps_its_board_picture_and_places_a_garden_in_doubt_by_it
     assert np.array_equal(loaded.board_picture, template)
     with pytest.raises(ValueError, match="board_picture"):
         replace(base, board_picture=template[:, :, 0])
+    # a picture made at another size (an older copy model) is still read, resized
+    side = template.shape[0]
+    smaller = replace(base, board_picture=cv2.resize(template, (side // 2, side // 2), interpolation=cv2.INTER_AREA))
+    assert len(smaller.board_features().points) > 0
 
     _, photos = copy_board_photos
     image, truth = photos[3]
