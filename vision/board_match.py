@@ -32,6 +32,8 @@ import cv2
 import numpy as np
 
 from vision.crop import check_corners, check_image
+from vision.geometry import order_corners
+from vision.locate import block_offset
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,13 @@ class BoardMatch:
     matched: int
     sides: int
     agreement: float
+
+
+def marks_place_surely(found: BoardMatch, outline: np.ndarray, cfg: BoardMatchConfig = DEFAULT_MATCH) -> bool:
+    """Whether the board ``found`` by its marks places the block surely: at least
+    ``cfg.sure_inliers`` marks agree, or its block lies within ``cfg.agree`` tile sides of
+    ``outline`` ``(4, 2)`` (the lattice search's: two witnesses that agree)."""
+    return found.inliers >= cfg.sure_inliers or block_offset(order_corners(found.corners), outline)[0] <= cfg.agree
 
 
 def picture_frame(cfg: BoardMatchConfig = DEFAULT_MATCH) -> tuple[int, np.ndarray]:

@@ -56,7 +56,7 @@ from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor
-from vision.board_match import DEFAULT_MATCH, board_template, match_board, template_features
+from vision.board_match import DEFAULT_MATCH, board_template, marks_place_surely, match_board, template_features
 from vision.board_ring import (
     DEFAULT_RING,
     RingConfig,
@@ -460,7 +460,7 @@ def place_by_marks(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
             crops = crop_tiles(images[j], corners, cfg)
         except ValueError:  # the block beyond the photo's edge
             continue
-        if found.inliers >= DEFAULT_MATCH.sure_inliers or block_offset(corners, ph.corners)[0] <= DEFAULT_MATCH.agree:
+        if marks_place_surely(found, ph.corners):
             reasons: tuple[str, ...] = ()
         else:
             reasons = (*ph.outline_reasons, f"moved to where the board's printed marks are ({found.inliers} agree, "

@@ -20,7 +20,7 @@ import numpy as np
 
 from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
 from scorer.vocab import ALL_FLOORS, ALL_PATHS
-from vision.board_match import DEFAULT_MATCH, match_board
+from vision.board_match import DEFAULT_MATCH, marks_place_surely, match_board
 from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
@@ -38,7 +38,7 @@ from vision.light import (
     separation,
     tile_chroma,
 )
-from vision.locate import GridLocation, block_offset, locate_grid, snapped_outlines
+from vision.locate import GridLocation, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -209,7 +209,7 @@ def place_by_board_marks(image: np.ndarray, located: GridLocation, model: TileMo
     if not (0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]):  # none, or the block beyond the photo
         return None
     corners = order_corners(found.corners)
-    if found.inliers >= DEFAULT_MATCH.sure_inliers or block_offset(corners, located.corners)[0] <= DEFAULT_MATCH.agree:
+    if marks_place_surely(found, located.corners):
         return corners, ()
     return corners, (*located.reasons, f"placed by the copy's board ({found.inliers} of its printed marks agree, "
                                        f"fewer than {DEFAULT_MATCH.sure_inliers})")

@@ -219,3 +219,14 @@ def test_enrolment_places_a_floor_photo_in_doubt_by_the_sure_photos_board(copy_b
     assert place_by_marks(given, model)[3] is given[3]
     all_doubtful = [replace(ph, outline_reasons=("weak lattice",)) for ph in found]
     assert all(a is b for a, b in zip(place_by_marks(all_doubtful, model), all_doubtful))
+
+
+def test_a_board_found_by_few_marks_places_surely_only_where_the_search_agrees() -> None:
+    from vision.board_match import BoardMatch, marks_place_surely
+
+    block = np.array([[100.0, 100.0], [300.0, 100.0], [300.0, 300.0], [100.0, 300.0]])
+    few = BoardMatch(np.roll(block, 1, axis=0), DEFAULT_MATCH.sure_inliers - 1, 30, 4, 0.8)  # any corner first
+    assert marks_place_surely(few, block + 5.0)  # 0.1 tile from the search's outline
+    assert not marks_place_surely(few, block + 50.0)  # a tile off: it stays in doubt
+    many = replace(few, inliers=DEFAULT_MATCH.sure_inliers)
+    assert marks_place_surely(many, block + 50.0)
