@@ -128,14 +128,15 @@ class TileModel:
         once and kept), or None for a model without one."""
         if self.board_picture is None:
             return None
-        if getattr(self, "_board_features", None) is None:
+        cached = getattr(self, "_board_features", None)
+        if cached is None or cached[0] is not self.board_picture:  # found again for a picture set since
             side = picture_frame()[0]  # a picture made at another size (an older model) is resized
             picture = self.board_picture
             if picture.shape[0] != side:
                 picture = cv2.resize(picture, (side, side), interpolation=cv2.INTER_AREA
                                      if picture.shape[0] > side else cv2.INTER_LINEAR)
-            self._board_features = template_features(picture)
-        return self._board_features
+            cached = self._board_features = (self.board_picture, template_features(picture))
+        return cached[1]
 
     def floor_palette(self) -> np.ndarray | None:
         """An enrolled copy's colour of each floor, ``(6, 2)`` chroma in ``ALL_FLOORS`` order

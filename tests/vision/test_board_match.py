@@ -169,7 +169,11 @@ def test_a_copy_model_keeps_its_board_picture_and_places_a_garden_in_doubt_by_it
     base = resolve_model(None)
     assert base.board_features() is None
     copy = replace(base, board_picture=template)
-    assert copy.board_features() is copy.board_features()  # found once
+    first = copy.board_features()
+    assert copy.board_features() is first  # found once
+    copy.board_picture = np.ascontiguousarray(template[::-1])
+    assert copy.board_features() is not first and not np.array_equal(copy.board_features().points, first.points)
+    copy.board_picture = template
     loaded = load_model(copy.save(tmp_path / "copy.skops"))
     assert np.array_equal(loaded.board_picture, template)
     with pytest.raises(ValueError, match="board_picture"):
