@@ -505,12 +505,9 @@ def _build(T: Any, result: Any, name: str) -> None:
     st.caption(T("enrol_knows_light" if model.floor_palette() is not None else "enrol_knows_no_light"))
     if model.board_refs is not None:
         st.caption(T("enrol_knows_board", n=len(model.board_refs)))
-    marks = model.board_features()
-    if marks is not None:
-        from vision.board_match import DEFAULT_MATCH
-
-        enough = len(marks.points) >= DEFAULT_MATCH.min_inliers
-        st.caption(T("enrol_knows_marks", n=len(marks.points)) if enough else T("enrol_few_marks"))
+    found = model.meta.get("board_found_by_marks")  # [photos the board was found in by its marks, of]
+    if found is not None:
+        st.caption(T("enrol_knows_marks", k=found[0], n=found[1]) if found[0] else T("enrol_few_marks", n=found[1]))
     keep_settings(T)
 
 

@@ -286,10 +286,11 @@ EN: dict[str, str] = {
     "enrol_knows_no_light": "Your floor photos did not show one board, so it could not learn your floors' colours "
                             "in one light; it reads the light as before.",
     "enrol_knows_board": "It learnt your board from {n} photo(s): a garden it is unsure of is placed on it.",
-    "enrol_knows_marks": "It finds your board by its {n} printed marks (the numbers of the coin track and the like): a "
-                         "garden it is unsure of is placed where they are.",
-    "enrol_few_marks": "Your board shows too few distinct printed marks to be found by them (a plain board, or one "
-                       "shape repeated); a garden it is unsure of is placed by the board's look alone.",
+    "enrol_knows_marks": "It finds your board by its printed marks (the numbers of the coin track and the like): in "
+                         "{k} of your {n} photos. A garden it is unsure of is placed where they are.",
+    "enrol_few_marks": "Your board shows too few distinct printed marks to be found by them (in none of your {n} "
+                       "photos: a plain board, or one shape repeated); a garden it is unsure of is placed by the "
+                       "board's look alone.",
     "enrol_copy_in_use": "Model that reads the photos",
     "enrol_photo_failed": "The photo of the {floor} floor cannot be used: {why}",
     "enrol_check_failed": "The labels could not be checked: {why}",
@@ -662,11 +663,12 @@ DE: dict[str, str] = {
                             "nicht in einem Licht lernen; das Licht wird wie bisher gelesen.",
     "enrol_knows_board": "Es hat euer Spielbrett aus {n} Foto(s) gelernt: einen Garten, bei dem es unsicher ist, "
                          "sucht es darauf.",
-    "enrol_knows_marks": "Es findet euer Spielbrett an seinen {n} Druckmerkmalen (den Zahlen der Münzleiste und "
-                         "Ähnlichem): einen Garten, bei dem es unsicher ist, legt es dorthin, wo sie sind.",
-    "enrol_few_marks": "Euer Spielbrett zeigt zu wenige eindeutige Druckmerkmale, um daran gefunden zu werden (ein "
-                       "schlichtes Brett oder eine wiederholte Form); ein Garten, bei dem es unsicher ist, wird nur "
-                       "nach dem Aussehen des Bretts gelegt.",
+    "enrol_knows_marks": "Es findet euer Spielbrett an seinen Druckmerkmalen (den Zahlen der Münzleiste und "
+                         "Ähnlichem): in {k} von euren {n} Fotos. Einen Garten, bei dem es unsicher ist, legt es "
+                         "dorthin, wo sie sind.",
+    "enrol_few_marks": "Euer Spielbrett zeigt zu wenige eindeutige Druckmerkmale, um daran gefunden zu werden (in "
+                       "keinem eurer {n} Fotos: ein schlichtes Brett oder eine wiederholte Form); ein Garten, bei dem "
+                       "es unsicher ist, wird nur nach dem Aussehen des Bretts gelegt.",
     "enrol_copy_in_use": "Modell, das die Fotos liest",
     "enrol_photo_failed": "Das Foto für den Boden {floor} ist nicht verwendbar: {why}",
     "enrol_check_failed": "Die Zuordnung konnte nicht geprüft werden: {why}",

@@ -923,12 +923,15 @@ class CopyBoard:
     the photos whose cast the board tells (their band agrees with the others'); ``picture`` the
     board rectified from those photos and the empty board's (:func:`vision.board_match.board_template`),
     whose printed marks find the board in a photo being read, or None when no two photos show one
-    board and there is no empty board's picture."""
+    board and there is no empty board's picture; ``found_by_marks`` in how many of the linked
+    photos the board is found by the picture's marks (:func:`vision.board_match.match_board`: a
+    board of too few distinct marks is found in none)."""
 
     casts: np.ndarray
     refs: np.ndarray
     linked: np.ndarray
     picture: np.ndarray | None = None
+    found_by_marks: int = 0
 
 
 def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg: EnrolConfig = DEFAULT_ENROL,
@@ -961,8 +964,12 @@ def copy_board(images: Sequence[np.ndarray], corners: Sequence[np.ndarray], ecfg
     linked[same] = True
     picture = (board_template([images[i] for i in same], [corners[i] for i in same], board)
                if same or board is not None else None)
+    found = 0
+    if picture is not None and same:
+        features = template_features(picture)
+        found = sum(match_board(images[i], features) is not None for i in same)
     return CopyBoard(casts, np.stack(refs).astype(np.float32) if refs else np.zeros(shape, np.float32), linked,
-                     picture)
+                     picture, found)
 
 
 def enrolment_board(enrolment: Enrolment, cfg: VisionConfig, ecfg: EnrolConfig = DEFAULT_ENROL) -> CopyBoard:
@@ -1053,6 +1060,8 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     if len(seen_board.refs):  # the copy's board, which places a garden in doubt when it is read
         model.board_refs = seen_board.refs
     model.board_picture = seen_board.picture
+    if seen_board.picture is not None and seen_board.linked.any():  # how well the marks find it, for the player
+        model.meta["board_found_by_marks"] = [seen_board.found_by_marks, int(seen_board.linked.sum())]
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
                                 + (f", {on_board} of them on its own board" if on_board else "")
@@ -1125,7 +1134,7 @@ def copy_model_summary(model: TileModel) -> str:
              else "no floor colours (the photos' boards did not agree, or a floor is missing): light read as before")
     board = (f"its board from {len(model.board_refs)} photo(s): a garden in doubt is placed on it"
              if model.board_refs is not None else "no board (none showed the same board around the tiles)")
-    features = model.board_features()
-    if features is not None:
-        board += f", found by {len(features.points)} printed marks"
+    found = model.meta.get("board_found_by_marks")
+    if found is not None:
+        board += f", found by its printed marks in {found[0]} of its {found[1]} photos"
     return f"learnt {light}; {board}"

@@ -234,3 +234,16 @@ def test_a_board_found_by_few_marks_places_surely_only_where_the_search_agrees()
     assert not marks_place_surely(few, block + 50.0)  # a tile off: it stays in doubt
     many = replace(few, inliers=DEFAULT_MATCH.sure_inliers)
     assert marks_place_surely(many, block + 50.0)
+
+
+def test_the_copy_board_says_in_how_many_photos_its_marks_find_it(copy_board_photos: tuple) -> None:
+    from vision.enrol import copy_board
+
+    _, photos = copy_board_photos
+    seen = copy_board([p[0] for p in photos[:3]], [p[1] for p in photos[:3]])
+    assert seen.linked.all() and seen.picture is not None
+    assert seen.found_by_marks == 3
+    plain = numbered_board(4263, numbered=False)  # the same dot on every space: too few distinct marks
+    dotted = [copy_photo(plain, 20 + k) for k in range(3)]
+    seen_plain = copy_board([p[0] for p in dotted], [p[1] for p in dotted])
+    assert seen_plain.linked.all() and seen_plain.found_by_marks == 0

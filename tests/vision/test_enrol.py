@@ -166,6 +166,10 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
     knowing = replace(model, meta={**model.meta, "floor_palette": palette},
                       board_refs=np.zeros((2, 4, 3, 8), np.float32))
     assert "floors' colours" in copy_model_summary(knowing) and "board from 2 photo(s)" in copy_model_summary(knowing)
+    # what the marks found is kept with the model that has a board's picture, and said
+    assert (model.board_picture is None) == ("board_found_by_marks" not in model.meta)
+    marked = replace(knowing, meta={**knowing.meta, "board_found_by_marks": [2, 2]})
+    assert "printed marks in 2 of its 2 photos" in copy_model_summary(marked)
     own = build_copy_model(result, base, replace(ecfg, floor_pool=0.0), work_dir=tmp_path / "work0")
     crops = np.random.default_rng(5).integers(0, 256, (16, base.cfg.tile_side, base.cfg.tile_side, 3), np.uint8)
     feats = model.readers["floor"].transform_crops(crops)
