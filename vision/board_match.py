@@ -33,7 +33,7 @@ import numpy as np
 
 from vision.crop import check_corners, check_image
 from vision.geometry import order_corners
-from vision.locate import block_offset
+from vision.locate import block_offset, min_interior_angle
 
 
 @dataclass(frozen=True)
@@ -271,18 +271,15 @@ def _sides_covered(points: np.ndarray, frame: np.ndarray, least: int) -> int:
 
 
 def _plausible(corners: np.ndarray, cfg: BoardMatchConfig) -> bool:
-    """Whether ``corners`` ``(4, 2)`` make a convex block of sane angles and sides."""
+    """Whether ``corners`` ``(4, 2)`` make a convex block whose smallest angle is at least
+    ``cfg.min_angle`` (:func:`vision.locate.min_interior_angle`) and whose longest side is at most
+    ``cfg.max_side_ratio`` times its shortest (at least 4 pixels)."""
     if not np.all(np.isfinite(corners)):
         return False
-    edges = np.roll(corners, -1, axis=0) - corners
-    lengths = np.linalg.norm(edges, axis=1)
+    lengths = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
     if lengths.min() < 4.0 or lengths.max() / lengths.min() > cfg.max_side_ratio:
         return False
-    cross = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
-    if not (np.all(cross > 0) or np.all(cross < 0)):
-        return False
-    cosines = [float(np.dot(-edges[i - 1], edges[i]) / (lengths[i - 1] * lengths[i])) for i in range(4)]
-    return min(np.degrees(np.arccos(np.clip(cosines, -1.0, 1.0)))) >= cfg.min_angle
+    return min_interior_angle(corners) >= cfg.min_angle
 
 
 def match_board(image: np.ndarray, features: BoardFeatures, cfg: BoardMatchConfig = DEFAULT_MATCH
