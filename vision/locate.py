@@ -488,7 +488,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     board). While nothing scores ``cfg.grid_around_below``, last rounds (:func:`rectified_around`, at
     most ``cfg.grid_around_rounds``) search views rectified by the lines inside the map's outline and
     inside the best polished block, then inside the best block of the round before (the quad's own
-    view skewed against the block). Everything polished is also snapped to the outline and seams.
+    view skewed against the block). Still in doubt (the best polished block below
+    ``cfg.grid_around_below``, or two clearly different ones within ``cfg.check_margin``), the map's
+    outline and the best ``cfg.grid_own_near`` clearly different blocks (:func:`distinct_best`) are
+    each searched around as a ``near`` place is: a block a row off or skewed still sets the view in
+    which the garden's own lattice is found. Everything polished is also snapped to the outline and seams.
     Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
@@ -627,6 +631,12 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         regions = []
     if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
+    if cfg.grid_own_near:
+        leading = distinct_best(polished, value, cfg.grid_own_near, cfg)
+        top = [value(b) for b in leading[:2]]
+        if top and (top[0] < cfg.grid_around_below or (len(top) > 1 and top[0] - top[1] < cfg.check_margin)):
+            for where in [corners, *leading]:  # in doubt: each one's own view, as a caller's expected place
+                polished += polished_all(near_proposals(where, fine, fscale, cfg))
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
     scores = [first_value, *(value(c) for c in candidates[1:])]
@@ -672,6 +682,19 @@ def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: Visi
               if r is not None]
     return [order_corners(h / fscale) for view in views if view is not None
             for h in lattice_hypotheses(fine, view, cfg)]
+
+
+def distinct_best(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], k: int, cfg: VisionConfig
+                  ) -> list[np.ndarray]:
+    """The best ``k`` of ``blocks`` (corners ``(4, 2)``) by ``value`` that lie more than
+    ``cfg.check_distinct`` tile from each other (:func:`block_offset`); none ruled out (an infinite value)."""
+    kept: list[np.ndarray] = []
+    for block in sorted(blocks, key=value, reverse=True):
+        if len(kept) == k or not np.isfinite(value(block)):
+            break
+        if all(block_offset(block, other, cfg.grid)[0] > cfg.check_distinct for other in kept):
+            kept.append(block)
+    return kept
 
 
 def best_first(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], judge: Judge | None,

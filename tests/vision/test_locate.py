@@ -795,3 +795,62 @@ def test_the_lines_inside_a_skewed_region_find_the_block_its_own_view_misses() -
         assert min(block_offset(found, truth)[0] for found in direct) > 1.0, seed
         around = rectified_around([skewed], [], skewed, image, 1.0, cfg, value, polished_all)
         assert block_offset(max(around, key=value), truth)[0] < 0.15, seed
+
+
+def test_distinct_best_keeps_the_best_clearly_different_blocks() -> None:
+    """The best blocks by value, each more than ``check_distinct`` tile from those kept before; a
+    block ruled out (an infinite value) is never kept."""
+    from vision.locate import distinct_best
+
+    block = np.array([[100, 100], [500, 100], [500, 500], [100, 500]], np.float64)  # tiles of 100 px
+    near_copy = block + 10.0  # a tenth of a tile off: the same block
+    row_off = block + np.array([0.0, 100.0])
+    far = block + 1000.0
+    scores = {near_copy.tobytes(): 5.0, block.tobytes(): 4.0, row_off.tobytes(): 3.0, far.tobytes(): -np.inf}
+
+    def value(b: np.ndarray) -> float:
+        return scores[np.asarray(b, np.float64).tobytes()]
+
+    kept = distinct_best([block, row_off, far, near_copy], value, 3, DEFAULT_CONFIG)
+    assert [value(b) for b in kept] == [5.0, 3.0]
+    assert len(distinct_best([block, row_off, near_copy], value, 1, DEFAULT_CONFIG)) == 1
+
+
+def _dev_photo(tmp_path, index: int) -> tuple[np.ndarray, np.ndarray]:
+    """Photo ``index`` of the development set ``--seed 5454 --family dev`` rendered again (every
+    photo of a set is drawn from its own seed) -> (image ``(1200, 1600, 3)``, true corners ``(4, 2)``)."""
+    import json
+
+    from vision.synth.generate import generate_dataset
+
+    path, = generate_dataset(tmp_path, 1, 5454, start=index, family="dev")
+    truth = np.array(json.loads(path.with_suffix(".json").read_text())["corners"], np.float64)
+    return cv2.imread(str(path)), truth
+
+
+def test_a_block_in_doubt_is_searched_around_in_its_own_view(tmp_path, bundled_model) -> None:
+    """A garden on a board with a regular frame of marks: the search's best blocks are a row off and
+    skewed, and two score alike. Each of them then searched around as a caller's expected place is
+    (``grid_own_near``) finds the garden, now clearly the best."""
+    from dataclasses import replace
+
+    image, truth = _dev_photo(tmp_path, 217)
+    cfg = bundled_model.cfg
+    found = locate_grid(image, 4, cfg, bundled_model.mask)
+    assert corner_distance_tiles(found.corners, order_corners(truth), 4) < 0.25 and not found.check_outline
+    # the case is real: without that round the outline is 0.4 tile off, flagged
+    off = locate_grid(image, 4, replace(cfg, grid_own_near=0), bundled_model.mask)
+    assert corner_distance_tiles(off.corners, order_corners(truth), 4) > 0.3 and off.check_outline
+
+
+def test_a_garden_under_half_the_maps_quad_is_still_a_garden(tmp_path, bundled_model) -> None:
+    """The tile map takes in the garden's board and a second board beside it: the garden's tiles are
+    0.46 of the quad's. A block that small is still searched (``grid_min_fraction``) and found."""
+    from dataclasses import replace
+
+    image, truth = _dev_photo(tmp_path, 166)
+    cfg = bundled_model.cfg
+    assert corner_distance_tiles(locate_grid(image, 4, cfg, bundled_model.mask).corners,
+                                 order_corners(truth), 4) < 0.25
+    off = locate_grid(image, 4, replace(cfg, grid_min_fraction=0.5), bundled_model.mask)
+    assert corner_distance_tiles(off.corners, order_corners(truth), 4) > 1.0
