@@ -203,12 +203,13 @@ class VisionConfig:
     grid_around_rounds: int = 3
     grid_around_keep: int = 1
     grid_around_margins: tuple[float, ...] = (0.0,)
-    #: Then, when the best polished block scores below ``grid_around_below`` or the best two clearly
-    #: different ones lie within ``check_margin``, the map's outline and the best ``grid_own_near``
-    #: clearly different polished blocks are each searched around as a caller's expected place is
-    #: (``vision.locate.near_proposals``): a block a row off or skewed, seen square, holds the
-    #: garden's own view. 0 turns it off.
+    #: Then, at most ``grid_own_near_rounds`` rounds while the best block scores below
+    #: ``grid_around_below`` or the best two clearly different ones lie within ``check_margin``: the
+    #: map's outline and the best ``grid_own_near`` clearly different blocks centred in the map's quad
+    #: are each searched around as a caller's expected place is (``vision.locate.searched_around_own``):
+    #: a block a row off or skewed, seen square, holds the garden's own view. 0 turns it off.
     grid_own_near: int = 4
+    grid_own_near_rounds: int = 2
     #: The shapes a candidate lattice may have (looser than the tile map's quad: a camera at 35°
     #: elevation sees the near side of the block up to twice the far one).
     grid_max_side_ratio: float = 2.0
@@ -219,7 +220,7 @@ class VisionConfig:
     #: A candidate block smaller than this fraction of the tile map's quad is no garden (a lattice
     #: in the art of a few tiles); the quad may be larger than the block (the board, a second board
     #: merged with it), not much smaller.
-    grid_min_fraction: float = 0.4
+    grid_min_fraction: float = 0.5
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: Below ``grid_trust_score``, a caller's own test (``locate_grid``'s ``accept``: the tiles read

@@ -843,14 +843,15 @@ def test_a_block_in_doubt_is_searched_around_in_its_own_view(tmp_path, bundled_m
     assert corner_distance_tiles(off.corners, order_corners(truth), 4) > 0.3 and off.check_outline
 
 
-def test_a_garden_under_half_the_maps_quad_is_still_a_garden(tmp_path, bundled_model) -> None:
-    """The tile map takes in the garden's board and a second board beside it: the garden's tiles are
-    0.46 of the quad's. A block that small is still searched (``grid_min_fraction``) and found."""
+def test_a_second_round_searches_around_what_the_first_found(tmp_path, bundled_model) -> None:
+    """A garden on a table of checks: the blocks first searched around are each more than a
+    tile off; one found around them sets the view in which the garden shows, so a second round
+    (``grid_own_near_rounds``) finds it."""
     from dataclasses import replace
 
-    image, truth = _dev_photo(tmp_path, 166)
+    image, truth = _dev_photo(tmp_path, 213)
     cfg = bundled_model.cfg
-    assert corner_distance_tiles(locate_grid(image, 4, cfg, bundled_model.mask).corners,
-                                 order_corners(truth), 4) < 0.25
-    off = locate_grid(image, 4, replace(cfg, grid_min_fraction=0.5), bundled_model.mask)
-    assert corner_distance_tiles(off.corners, order_corners(truth), 4) > 1.0
+    found = locate_grid(image, 4, cfg, bundled_model.mask)
+    assert corner_distance_tiles(found.corners, order_corners(truth), 4) < 0.25
+    once = locate_grid(image, 4, replace(cfg, grid_own_near_rounds=1), bundled_model.mask)
+    assert corner_distance_tiles(once.corners, order_corners(truth), 4) > 1.0 and once.check_outline
