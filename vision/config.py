@@ -203,6 +203,16 @@ class VisionConfig:
     grid_around_rounds: int = 3
     grid_around_keep: int = 1
     grid_around_margins: tuple[float, ...] = (0.0,)
+    #: Then, at most ``grid_own_near_rounds`` rounds while the best block scores below
+    #: ``grid_around_below`` or the best two clearly different ones lie within ``check_margin``: the
+    #: map's outline and the best ``grid_own_near`` clearly different blocks centred in the map's quad
+    #: are each searched around as a caller's expected place is (``vision.locate.searched_around_own``):
+    #: a block a row off or skewed, seen square, holds the garden's own view. 0 turns it off.
+    grid_own_near: int = 4
+    grid_own_near_rounds: int = 2
+    #: Of the blocks those rounds find, the best this many clearly different ones are read by the
+    #: caller's ``accept`` (tiles read surely); only those it takes become candidates.
+    grid_own_near_confirm: int = 3
     #: The shapes a candidate lattice may have (looser than the tile map's quad: a camera at 35°
     #: elevation sees the near side of the block up to twice the far one).
     grid_max_side_ratio: float = 2.0

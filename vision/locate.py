@@ -489,6 +489,12 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     most ``cfg.grid_around_rounds``) search views rectified by the lines inside the map's outline and
     inside the best polished block, then inside the best block of the round before (the quad's own
     view skewed against the block). Everything polished is also snapped to the outline and seams.
+    Still in doubt, and with a caller's ``accept``, the best blocks are each searched around as a
+    ``near`` place is (:func:`searched_around_own`): a block a row off or skewed still sets the view
+    in which the garden's own lattice is found. Of what those rounds find, only the best
+    ``cfg.grid_own_near_confirm`` clearly different blocks whose tiles ``accept`` takes (read surely)
+    become candidates: more search also finds strong false lattices (a table's checks, a second
+    garden), whose cells hold no tiles.
     Every candidate is
     judged by one score — :func:`field_score` (the ridges of its seams and outline and the texture
     of its least textured cell, colour-free) plus ``cfg.grid_map_weight`` times its
@@ -629,6 +635,16 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     for found in polished:
         candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
+
+    def around(where: np.ndarray) -> list[np.ndarray]:
+        """The blocks searched around ``where`` as a caller's expected place, polished and snapped."""
+        found = polished_all(near_proposals(where, fine, fscale, cfg))
+        return [b for f in found for b in (f, _outline_and_seams(f, gray, scale, maps, fine_blur, fscale, cfg))]
+
+    if accept is not None:  # only a block whose tiles the caller reads surely is taken from these rounds
+        new = searched_around_own(candidates, quad, value, around, cfg)
+        candidates += [b for b in distinct_best(new, value, cfg.grid_own_near_confirm, cfg)
+                       if accept(order_corners(b), value(b))]
     scores = [first_value, *(value(c) for c in candidates[1:])]
     if judge is not None:
         judged = [i for i, v in enumerate(scores) if np.isfinite(v)]
@@ -672,6 +688,49 @@ def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: Visi
               if r is not None]
     return [order_corners(h / fscale) for view in views if view is not None
             for h in lattice_hypotheses(fine, view, cfg)]
+
+
+def searched_around_own(candidates: list[np.ndarray], within: np.ndarray, value: Callable[[np.ndarray], float],
+                        around: Callable[[np.ndarray], list[np.ndarray]], cfg: VisionConfig) -> list[np.ndarray]:
+    """The last rounds of :func:`locate_grid`'s search, at most ``cfg.grid_own_near_rounds``, run while
+    the search is in doubt (its best block below ``cfg.grid_around_below``, or the best two clearly
+    different ones within ``cfg.check_margin``): the map's outline (``candidates[0]``, first round
+    only) and the best ``cfg.grid_own_near`` clearly different blocks (:func:`distinct_best`) not
+    searched around yet, centred ``within`` the map's quad, are each searched around by ``around``
+    (as a place where a caller expects the block: a block a row off or skewed still sets a view in
+    which the garden's own lattice shows). Each round's blocks take part in the next. -> the new
+    blocks, corners ``(4, 2)`` in image pixels like ``candidates`` and ``within``."""
+    region = np.asarray(within, np.float32).reshape(-1, 1, 2)
+    pool, seeds, new = list(candidates), [], []
+    for _ in range(cfg.grid_own_near_rounds):
+        leading = distinct_best(pool, value, cfg.grid_own_near, cfg)
+        top = [value(b) for b in leading[:2]]
+        if not top or (top[0] >= cfg.grid_around_below and (len(top) < 2 or top[0] - top[1] >= cfg.check_margin)):
+            break  # no longer in doubt
+        fresh = [b for b in ([] if seeds else [candidates[0]]) + leading
+                 if cv2.pointPolygonTest(region, tuple(map(float, b.mean(axis=0))), False) >= 0
+                 and all(block_offset(b, s, cfg.grid)[0] > cfg.check_distinct for s in seeds)]
+        if not fresh:
+            break
+        for where in fresh:
+            seeds.append(where)
+            found = around(where)
+            pool += found
+            new += found
+    return new
+
+
+def distinct_best(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], k: int, cfg: VisionConfig
+                  ) -> list[np.ndarray]:
+    """The best ``k`` of ``blocks`` (corners ``(4, 2)``) by ``value`` that lie more than
+    ``cfg.check_distinct`` tile from each other (:func:`block_offset`); none ruled out (an infinite value)."""
+    kept: list[np.ndarray] = []
+    for block in sorted(blocks, key=value, reverse=True):
+        if len(kept) == k or not np.isfinite(value(block)):
+            break
+        if all(block_offset(block, other, cfg.grid)[0] > cfg.check_distinct for other in kept):
+            kept.append(block)
+    return kept
 
 
 def best_first(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], judge: Judge | None,

@@ -1,11 +1,15 @@
 """Constructed photos of an n×n block of square tiles with known corners, for localisation tests:
 random tile art (a colour, a band, a few figures), a board and a table of any colour, a seeded
-perspective view."""
+perspective view; and photos of the development scenes rendered again by seed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
+
+from vision.dataset import LabelledPhoto, iter_labelled
 
 
 def tile_art(side: int, rng: np.random.Generator, floor_bgr: tuple[int, int, int] | None = None) -> np.ndarray:
@@ -90,3 +94,12 @@ def checked_table(step: int, size: tuple[int, int] = (1200, 900), seed: int = 0)
     colour = rng.integers(30, 200, 3)
     img = np.where(dark, colour, np.full(3, 235))
     return np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)
+
+
+def dev_photo(out_dir: Path, index: int) -> LabelledPhoto:
+    """Photo ``index`` of the development set ``zengarden synth --seed 5454 --family dev`` rendered
+    again into ``out_dir`` (every photo of a set is drawn from its own seed), with its sidecar."""
+    from vision.synth.generate import generate_dataset
+
+    generate_dataset(out_dir, 1, 5454, start=index, family="dev")
+    return next(iter(iter_labelled(out_dir)))

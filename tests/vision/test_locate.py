@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.grids import checked_table, grid_photo
+from tests.vision.grids import checked_table, dev_photo, grid_photo
 from vision.config import DEFAULT_CONFIG
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
@@ -795,3 +795,48 @@ def test_the_lines_inside_a_skewed_region_find_the_block_its_own_view_misses() -
         assert min(block_offset(found, truth)[0] for found in direct) > 1.0, seed
         around = rectified_around([skewed], [], skewed, image, 1.0, cfg, value, polished_all)
         assert block_offset(max(around, key=value), truth)[0] < 0.15, seed
+
+
+def test_distinct_best_keeps_the_best_clearly_different_blocks() -> None:
+    """The best blocks by value, each more than ``check_distinct`` tile from those kept before; a
+    block ruled out (an infinite value) is never kept."""
+    from vision.locate import distinct_best
+
+    block = np.array([[100, 100], [500, 100], [500, 500], [100, 500]], np.float64)  # tiles of 100 px
+    near_copy = block + 10.0  # a tenth of a tile off: the same block
+    row_off = block + np.array([0.0, 100.0])
+    far = block + 1000.0
+    scores = {near_copy.tobytes(): 5.0, block.tobytes(): 4.0, row_off.tobytes(): 3.0, far.tobytes(): -np.inf}
+
+    def value(b: np.ndarray) -> float:
+        return scores[np.asarray(b, np.float64).tobytes()]
+
+    kept = distinct_best([block, row_off, far, near_copy], value, 3, DEFAULT_CONFIG)
+    assert [value(b) for b in kept] == [5.0, 3.0]
+    assert len(distinct_best([block, row_off, near_copy], value, 1, DEFAULT_CONFIG)) == 1
+
+
+def test_a_search_in_doubt_takes_a_block_found_around_its_own_only_when_the_caller_accepts_it(
+        tmp_path, bundled_model) -> None:
+    """A garden on a table of checks (development photo 00213): the search's best blocks are each more
+    than a tile off. Searched around them, two rounds (``searched_around_own``), the garden is found;
+    it becomes a candidate, and wins, only when the caller's ``accept`` (here: one that knows where
+    the garden is) takes it. Without an ``accept`` those rounds are not run."""
+    from dataclasses import replace
+
+    photo = dev_photo(tmp_path, 213)
+    image, truth = photo.load_image(), order_corners(photo.corners)
+    cfg, mask = bundled_model.cfg, bundled_model.mask
+    asked: list[float] = []
+
+    def knows(corners: np.ndarray, score: float) -> bool:
+        asked.append(score)
+        return corner_distance_tiles(corners, truth, 4) < 0.25
+
+    found = locate_grid(image, 4, cfg, mask, accept=knows)
+    assert corner_distance_tiles(found.corners, truth, 4) < 0.25 and asked
+    assert corner_distance_tiles(locate_grid(image, 4, cfg, mask, accept=lambda c, s: False).corners, truth, 4) > 1.0
+    assert corner_distance_tiles(locate_grid(image, 4, cfg, mask).corners, truth, 4) > 1.0
+    # the case is real: one round does not reach the garden
+    once = locate_grid(image, 4, replace(cfg, grid_own_near_rounds=1), mask, accept=knows)
+    assert corner_distance_tiles(once.corners, truth, 4) > 1.0

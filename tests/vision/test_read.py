@@ -327,3 +327,17 @@ def test_tiles_partly_beyond_the_photo_are_listed_for_review(easy_photos, bundle
     assert beyond <= set(reading.review)
     assert all(REVIEW_BEYOND_PHOTO in codes for cell, codes in reading.to_dict()["review_why"].items()
                if cell in beyond)
+
+
+def test_a_garden_found_around_the_searchs_own_blocks_is_read(tmp_path, bundled_model) -> None:
+    """Development photo 00213 (a garden on a table of checks): the search's best blocks are each
+    more than a tile off; the garden found around them reads surely, so it is taken, and every
+    tile is read right."""
+    from tests.vision.grids import dev_photo
+    from vision.geometry import order_corners
+    from vision.locate import corner_distance_tiles
+
+    photo = dev_photo(tmp_path, 213)
+    reading = read_garden(photo.load_image(), bundled_model)
+    assert corner_distance_tiles(reading.corners, order_corners(photo.corners), 4) < 0.25
+    assert reading.garden == photo.garden
