@@ -489,9 +489,14 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     most ``cfg.grid_around_rounds``) search views rectified by the lines inside the map's outline and
     inside the best polished block, then inside the best block of the round before (the quad's own
     view skewed against the block). Everything polished is also snapped to the outline and seams.
+    With ``cfg.grid_quick_accept`` and a caller's ``accept``, the first pass (the views through the
+    quad and the map's outline and quad polished) ends the search when its best block scores at
+    least ``cfg.grid_accept_score``, no clearly different block is within ``cfg.check_margin`` of
+    it, and ``accept`` takes it: the rest of the search is for photos where that is not so.
     Still in doubt, and with a caller's ``accept``, the best blocks are each searched around as a
     ``near`` place is (:func:`searched_around_own`): a block a row off or skewed still sets the view
-    in which the garden's own lattice is found. Of what those rounds find, only the best
+    in which the garden's own lattice is found. The rounds stop at the first place whose best block
+    ``accept`` takes (each block asked once). Of what those rounds find, only the best
     ``cfg.grid_own_near_confirm`` clearly different blocks whose tiles ``accept`` takes (read surely)
     become candidates: more search also finds strong false lattices (a table's checks, a second
     garden), whose cells hold no tiles.
@@ -618,9 +623,28 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         return [order_corners(polish(field, p * field_scale, cfg)[0] / field_scale)
                 for p in best_first(rough, value, judge, cfg.grid_judge_pool)[: cfg.grid_polish_keep]]
 
+    snaps: dict[bytes, np.ndarray] = {}
+
+    def with_snapped(blocks: list[np.ndarray]) -> list[np.ndarray]:
+        """Each block, then the same snapped to the outline and seams (:func:`_outline_and_seams`)."""
+        out = []
+        for block in blocks:
+            key = np.asarray(block, np.float64).tobytes()
+            if key not in snaps:
+                snaps[key] = _outline_and_seams(block, gray, scale, maps, fine_blur, fscale, cfg)
+            out += [block, snaps[key]]
+        return out
+
     candidates = [corners]
     polished = polished_all(proposals)
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
+    if accept is not None and cfg.grid_quick_accept:  # the first pass's best block may read surely
+        leading = distinct_best(with_snapped(polished), value, 2, cfg)
+        top = [value(b) for b in leading]
+        if (top and top[0] >= cfg.grid_accept_score and (len(top) < 2 or top[0] - top[1] >= cfg.check_margin)
+                and accept(order_corners(leading[0]), top[0])):
+            return GridLocation(order_corners(leading[0]), float(top[0]), float(top[1]) if len(top) > 1 else -np.inf,
+                                False, (), float(first_value))
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
     for where in near:  # where the caller's other photos of the board show the block
         polished += polished_all(near_proposals(where, fine, fscale, cfg))
@@ -633,18 +657,30 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         regions = []
     if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
-    for found in polished:
-        candidates += [found, _outline_and_seams(found, gray, scale, maps, fine_blur, fscale, cfg)]
+    candidates += with_snapped(polished)
 
     def around(where: np.ndarray) -> list[np.ndarray]:
         """The blocks searched around ``where`` as a caller's expected place, polished and snapped."""
         found = polished_all(near_proposals(where, fine, fscale, cfg))
-        return [b for f in found for b in (f, _outline_and_seams(f, gray, scale, maps, fine_blur, fscale, cfg))]
+        return with_snapped(found)
 
     if accept is not None:  # only a block whose tiles the caller reads surely is taken from these rounds
-        new = searched_around_own(candidates, quad, value, around, cfg)
-        candidates += [b for b in distinct_best(new, value, cfg.grid_own_near_confirm, cfg)
-                       if accept(order_corners(b), value(b))]
+        verdicts: dict[bytes, bool] = {}
+
+        def reads_surely(block: np.ndarray) -> bool:
+            """The caller's ``accept`` of a block, asked once (a reading costs more than a score)."""
+            key = np.asarray(block, np.float64).tobytes()
+            if key not in verdicts:
+                verdicts[key] = bool(accept(order_corners(block), value(block)))
+            return verdicts[key]
+
+        def settled(found: list[np.ndarray]) -> bool:
+            """Whether the best of one place's blocks reads surely: enough searching."""
+            best = distinct_best(found, value, 1, cfg)
+            return bool(best) and reads_surely(best[0])
+
+        new = searched_around_own(candidates, quad, value, around, cfg, settled)
+        candidates += [b for b in distinct_best(new, value, cfg.grid_own_near_confirm, cfg) if reads_surely(b)]
     scores = [first_value, *(value(c) for c in candidates[1:])]
     if judge is not None:
         judged = [i for i, v in enumerate(scores) if np.isfinite(v)]
@@ -691,15 +727,18 @@ def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: Visi
 
 
 def searched_around_own(candidates: list[np.ndarray], within: np.ndarray, value: Callable[[np.ndarray], float],
-                        around: Callable[[np.ndarray], list[np.ndarray]], cfg: VisionConfig) -> list[np.ndarray]:
+                        around: Callable[[np.ndarray], list[np.ndarray]], cfg: VisionConfig,
+                        settled: Callable[[list[np.ndarray]], bool] | None = None) -> list[np.ndarray]:
     """The last rounds of :func:`locate_grid`'s search, at most ``cfg.grid_own_near_rounds``, run while
     the search is in doubt (its best block below ``cfg.grid_around_below``, or the best two clearly
     different ones within ``cfg.check_margin``): the map's outline (``candidates[0]``, first round
     only) and the best ``cfg.grid_own_near`` clearly different blocks (:func:`distinct_best`) not
     searched around yet, centred ``within`` the map's quad, are each searched around by ``around``
     (as a place where a caller expects the block: a block a row off or skewed still sets a view in
-    which the garden's own lattice shows). Each round's blocks take part in the next. -> the new
-    blocks, corners ``(4, 2)`` in image pixels like ``candidates`` and ``within``."""
+    which the garden's own lattice shows). Each round's blocks take part in the next. The rounds
+    stop as soon as ``settled`` (when given) finds one place's blocks good enough (a reader that
+    reads the best of them surely). -> the new blocks, corners ``(4, 2)`` in image pixels like
+    ``candidates`` and ``within``."""
     region = np.asarray(within, np.float32).reshape(-1, 1, 2)
     pool, seeds, new = list(candidates), [], []
     for _ in range(cfg.grid_own_near_rounds):
@@ -708,15 +747,19 @@ def searched_around_own(candidates: list[np.ndarray], within: np.ndarray, value:
         if not top or (top[0] >= cfg.grid_around_below and (len(top) < 2 or top[0] - top[1] >= cfg.check_margin)):
             break  # no longer in doubt
         fresh = [b for b in ([] if seeds else [candidates[0]]) + leading
-                 if cv2.pointPolygonTest(region, tuple(map(float, b.mean(axis=0))), False) >= 0
-                 and all(block_offset(b, s, cfg.grid)[0] > cfg.check_distinct for s in seeds)]
-        if not fresh:
-            break
+                 if cv2.pointPolygonTest(region, tuple(map(float, b.mean(axis=0))), False) >= 0]
+        searched = len(seeds)
         for where in fresh:
+            if any(block_offset(where, s, cfg.grid)[0] <= cfg.check_distinct for s in seeds):
+                continue  # searched around already (the map's outline may also be among the best)
             seeds.append(where)
             found = around(where)
             pool += found
             new += found
+            if settled is not None and settled(found):
+                return new
+        if len(seeds) == searched:  # nowhere new to search
+            break
     return new
 
 

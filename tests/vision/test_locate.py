@@ -758,6 +758,34 @@ def test_a_caller_that_accepts_the_maps_outline_stops_the_search(easy_photos, bu
     assert asked == []
 
 
+def test_a_caller_that_accepts_the_first_pass_best_block_ends_the_search_there(easy_photos, bundled_model) -> None:
+    """The map's outline refused, the search's first pass (views through the quad, polished) hands
+    its best block to ``accept``: taken, it is returned unflagged, nothing further searched or
+    asked; it is the block the whole search finds. Without ``cfg.grid_quick_accept`` it is not asked."""
+    from dataclasses import replace
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = order_corners(photo.corners * scale)
+    cfg = replace(bundled_model.cfg, grid_trust_score=float("inf"), grid_accept_score=-float("inf"))
+    asked: list[tuple[np.ndarray, float]] = []
+
+    def all_but_the_map_outline(corners: np.ndarray, score: float) -> bool:
+        asked.append((corners, score))
+        return len(asked) > 1
+
+    taken = locate_grid(image, 4, cfg, bundled_model.mask, accept=all_but_the_map_outline)
+    assert len(asked) == 2
+    np.testing.assert_array_equal(taken.corners, asked[1][0])
+    assert taken.score == asked[1][1] and not taken.check_outline and taken.alternatives == ()
+    searched = locate_grid(image, 4, cfg, bundled_model.mask)
+    assert corner_distance_tiles(taken.corners, searched.corners, 4) < 0.1
+    assert corner_distance_tiles(taken.corners, truth, 4) < 0.25
+    asked.clear()
+    locate_grid(image, 4, replace(cfg, grid_quick_accept=False), bundled_model.mask, accept=all_but_the_map_outline)
+    assert len(asked) == 1  # an easy photo's search is not in doubt: nothing more to ask
+
+
 def _scorers(image: np.ndarray) -> tuple[Callable[[np.ndarray], float],
                                          Callable[[list[np.ndarray]], list[np.ndarray]]]:
     """The search's one score on ``image`` (the lattice alone, no map) and a small polishing budget
@@ -814,6 +842,37 @@ def test_distinct_best_keeps_the_best_clearly_different_blocks() -> None:
     kept = distinct_best([block, row_off, far, near_copy], value, 3, DEFAULT_CONFIG)
     assert [value(b) for b in kept] == [5.0, 3.0]
     assert len(distinct_best([block, row_off, near_copy], value, 1, DEFAULT_CONFIG)) == 1
+
+
+def test_the_search_around_its_own_blocks_stops_once_a_place_is_settled() -> None:
+    """``searched_around_own`` searches around the map's outline and then each of its best clearly
+    different blocks in the map's quad; once ``settled`` takes the blocks one place gave, the places
+    after it are not searched."""
+    from dataclasses import replace
+
+    from vision.locate import searched_around_own
+
+    block = np.array([[100, 100], [500, 100], [500, 500], [100, 500]], np.float64)  # tiles of 100 px
+    outline, beside, below = block, block + np.array([100.0, 0.0]), block + np.array([0.0, 100.0])
+    quad = np.array([[0, 0], [800, 0], [800, 800], [0, 800]], np.float64)
+    scores = {outline.tobytes(): 3.0, beside.tobytes(): 2.9, below.tobytes(): 2.8}  # all in doubt
+
+    def value(b: np.ndarray) -> float:
+        return scores.get(np.asarray(b, np.float64).tobytes(), 1.0)
+
+    searched: list[np.ndarray] = []
+
+    def around(where: np.ndarray) -> list[np.ndarray]:
+        searched.append(where)
+        return [where + 1.0]
+
+    cfg = replace(DEFAULT_CONFIG, grid_own_near_rounds=1)
+    new = searched_around_own([outline, beside, below], quad, value, around, cfg)
+    assert len(searched) == 3 and len(new) == 3  # the outline once (also the best block), the two others
+    searched.clear()
+    new = searched_around_own([outline, beside, below], quad, value, around, cfg,
+                              settled=lambda found: bool(np.allclose(found[0], beside + 1.0)))
+    assert len(searched) == 2 and np.allclose(new[-1], beside + 1.0)  # settled at the second place
 
 
 def test_a_search_in_doubt_takes_a_block_found_around_its_own_only_when_the_caller_accepts_it(
