@@ -229,9 +229,9 @@ class VisionConfig:
     #: Below ``grid_trust_score``, a caller's own test (``locate_grid``'s ``accept``: the tiles read
     #: surely) may take the map's outline at once when it scores at least this.
     grid_accept_score: float = 4.0
-    #: With a caller's ``accept``: the search's first pass ends it when its best block scores at
-    #: least ``grid_accept_score``, leads the next clearly different one by ``check_margin`` and
-    #: reads surely (``locate_grid``).
+    #: With a caller's ``accept``: the search ends after its first pass, after searching further or
+    #: after a last round when its best block so far scores at least ``grid_accept_score``, leads the
+    #: next clearly different one by ``check_margin`` and reads surely (``locate_grid``).
     grid_quick_accept: bool = True
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
     grid_switch_margin: float = 1.0

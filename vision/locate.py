@@ -489,14 +489,15 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     most ``cfg.grid_around_rounds``) search views rectified by the lines inside the map's outline and
     inside the best polished block, then inside the best block of the round before (the quad's own
     view skewed against the block). Everything polished is also snapped to the outline and seams.
-    With ``cfg.grid_quick_accept`` and a caller's ``accept``, the first pass (the views through the
-    quad and the map's outline and quad polished) ends the search when its best block scores at
-    least ``cfg.grid_accept_score``, no clearly different block is within ``cfg.check_margin`` of
-    it, and ``accept`` takes it: the rest of the search is for photos where that is not so.
+    With ``cfg.grid_quick_accept`` and a caller's ``accept``, the search ends after its first pass
+    (the views through the quad and the map's outline and quad polished), after searching further,
+    or after a last round, when its best block so far scores at least ``cfg.grid_accept_score``, no
+    clearly different block is within ``cfg.check_margin`` of it, and ``accept`` takes it: the rest
+    of the search is for photos where that is not so.
     Still in doubt, and with a caller's ``accept``, the best blocks are each searched around as a
     ``near`` place is (:func:`searched_around_own`): a block a row off or skewed still sets the view
-    in which the garden's own lattice is found. The rounds stop at the first place whose best block
-    ``accept`` takes (each block asked once). Of what those rounds find, only the best
+    in which the garden's own lattice is found. The rounds stop once the best block they found
+    reads surely (``accept``; each block asked once). Of what those rounds find, only the best
     ``cfg.grid_own_near_confirm`` clearly different blocks whose tiles ``accept`` takes (read surely)
     become candidates: more search also finds strong false lattices (a table's checks, a second
     garden), whose cells hold no tiles.
@@ -635,19 +636,39 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             out += [block, snaps[key]]
         return out
 
+    verdicts: dict[bytes, bool] = {}
+
+    def reads_surely(block: np.ndarray) -> bool:
+        """The caller's ``accept`` of a block, asked once (a reading costs more than a score)."""
+        key = np.asarray(block, np.float64).tobytes()
+        if key not in verdicts:
+            verdicts[key] = accept is not None and bool(accept(order_corners(block), value(block)))
+        return verdicts[key]
+
+    def ends_here(blocks: list[np.ndarray]) -> GridLocation | None:
+        """The search so far settles it (``cfg.grid_quick_accept``, a caller's ``accept``) when its
+        best block, snapped, scores at least ``cfg.grid_accept_score``, leads the next clearly
+        different one by ``cfg.check_margin`` and reads surely; else None."""
+        if accept is None or not cfg.grid_quick_accept:
+            return None
+        leading = distinct_best(with_snapped(blocks), value, 2, cfg)
+        top = [value(b) for b in leading]
+        if (top and top[0] >= cfg.grid_accept_score and (len(top) < 2 or top[0] - top[1] >= cfg.check_margin)
+                and reads_surely(leading[0])):
+            return GridLocation(order_corners(leading[0]), float(top[0]), float(top[1]) if len(top) > 1 else -np.inf,
+                                False, (), float(first_value))
+        return None
+
     candidates = [corners]
     polished = polished_all(proposals)
     polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
-    if accept is not None and cfg.grid_quick_accept:  # the first pass's best block may read surely
-        leading = distinct_best(with_snapped(polished), value, 2, cfg)
-        top = [value(b) for b in leading]
-        if (top and top[0] >= cfg.grid_accept_score and (len(top) < 2 or top[0] - top[1] >= cfg.check_margin)
-                and accept(order_corners(leading[0]), top[0])):
-            return GridLocation(order_corners(leading[0]), float(top[0]), float(top[1]) if len(top) > 1 else -np.inf,
-                                False, (), float(first_value))
+    if (settled_search := ends_here(polished)) is not None:
+        return settled_search
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
     for where in near:  # where the caller's other photos of the board show the block
         polished += polished_all(near_proposals(where, fine, fscale, cfg))
+    if (settled_search := ends_here(polished)) is not None:
+        return settled_search
     regions, latest = [corners], polished  # each round: the map's outline (first only), the latest best
     for _ in range(cfg.grid_around_rounds):
         if not latest or max([first_value, *map(value, polished)]) >= cfg.grid_around_below:  # a clear lattice
@@ -655,6 +676,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         latest = rectified_around(regions, latest, quad, fine, fscale, cfg, value, polished_all)
         polished += latest
         regions = []
+        if (settled_search := ends_here(polished)) is not None:
+            return settled_search
     if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     candidates += with_snapped(polished)
@@ -665,17 +688,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         return with_snapped(found)
 
     if accept is not None:  # only a block whose tiles the caller reads surely is taken from these rounds
-        verdicts: dict[bytes, bool] = {}
-
-        def reads_surely(block: np.ndarray) -> bool:
-            """The caller's ``accept`` of a block, asked once (a reading costs more than a score)."""
-            key = np.asarray(block, np.float64).tobytes()
-            if key not in verdicts:
-                verdicts[key] = bool(accept(order_corners(block), value(block)))
-            return verdicts[key]
 
         def settled(found: list[np.ndarray]) -> bool:
-            """Whether the best of one place's blocks reads surely: enough searching."""
+            """Whether the best block the rounds found so far reads surely: enough searching (the
+            best is asked again only when a better one turns up)."""
             best = distinct_best(found, value, 1, cfg)
             return bool(best) and reads_surely(best[0])
 
@@ -736,9 +752,9 @@ def searched_around_own(candidates: list[np.ndarray], within: np.ndarray, value:
     searched around yet, centred ``within`` the map's quad, are each searched around by ``around``
     (as a place where a caller expects the block: a block a row off or skewed still sets a view in
     which the garden's own lattice shows). Each round's blocks take part in the next. The rounds
-    stop as soon as ``settled`` (when given) finds one place's blocks good enough (a reader that
-    reads the best of them surely). -> the new blocks, corners ``(4, 2)`` in image pixels like
-    ``candidates`` and ``within``."""
+    stop as soon as ``settled`` (when given) finds the new blocks so far good enough (a reader that
+    reads the best of them surely), asked after each place. -> the new blocks, corners ``(4, 2)``
+    in image pixels like ``candidates`` and ``within``."""
     region = np.asarray(within, np.float32).reshape(-1, 1, 2)
     pool, seeds, new = list(candidates), [], []
     for _ in range(cfg.grid_own_near_rounds):
@@ -756,7 +772,7 @@ def searched_around_own(candidates: list[np.ndarray], within: np.ndarray, value:
             found = around(where)
             pool += found
             new += found
-            if settled is not None and settled(found):
+            if settled is not None and settled(new):
                 return new
         if len(seeds) == searched:  # nowhere new to search
             break

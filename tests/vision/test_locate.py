@@ -846,7 +846,7 @@ def test_distinct_best_keeps_the_best_clearly_different_blocks() -> None:
 
 def test_the_search_around_its_own_blocks_stops_once_a_place_is_settled() -> None:
     """``searched_around_own`` searches around the map's outline and then each of its best clearly
-    different blocks in the map's quad; once ``settled`` takes the blocks one place gave, the places
+    different blocks in the map's quad; once ``settled`` takes the blocks found so far, the places
     after it are not searched."""
     from dataclasses import replace
 
@@ -871,7 +871,7 @@ def test_the_search_around_its_own_blocks_stops_once_a_place_is_settled() -> Non
     assert len(searched) == 3 and len(new) == 3  # the outline once (also the best block), the two others
     searched.clear()
     new = searched_around_own([outline, beside, below], quad, value, around, cfg,
-                              settled=lambda found: bool(np.allclose(found[0], beside + 1.0)))
+                              settled=lambda found: len(found) == 2 and bool(np.allclose(found[1], beside + 1.0)))
     assert len(searched) == 2 and np.allclose(new[-1], beside + 1.0)  # settled at the second place
 
 
