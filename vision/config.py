@@ -427,6 +427,10 @@ class VisionConfig:
     #: flag the outline (:func:`vision.read.unsure_reading`); 0 turns it off.
     accept_min_confidence: float = 0.8
     accept_mean_confidence: float = 0.95
+    #: ... and, for a model without a floor palette, not when the tiles as seen read on average
+    #: below this: the light's search (:func:`vision.light.light_gains`, ~0.1 s) is not run for
+    #: them (on devzoo-5151 no outline taken read below 0.82 as seen).
+    accept_seen_mean: float = 0.6
     #: An outline the search put in doubt is not to be checked after all when, in the game's joint
     #: reading, every tile reads at least ``clear_min_confidence`` sure and on average
     #: ``clear_mean_confidence``, none is to review, and no other lattice read while choosing

@@ -239,7 +239,9 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
     """``locate_grid``'s ``accept`` for ``image`` ``(M, N, 3)``: the map's outline ``(4, 2)`` is taken
     without a search when its tiles read surely in their light (``cfg.accept_min_confidence``,
     ``cfg.accept_mean_confidence``) and neither reading points to a wrong cut
-    (:func:`unsure_reading`). What it read is left in ``sure`` (corners, read, crops)."""
+    (:func:`unsure_reading`); without a floor palette, tiles that read on average below
+    ``cfg.accept_seen_mean`` as seen are refused before the light is searched. What it read is
+    left in ``sure`` (corners, read, crops)."""
     cfg = model.cfg
 
     def accept(corners: np.ndarray, score: float) -> bool:
@@ -247,7 +249,10 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
             crops = crop_tiles(image, corners, cfg)
         except ValueError:  # a corner beyond what can be cut
             return False
-        read = read_in_its_light(crops, None, model)
+        as_seen = model.predict_probs(crops)
+        if model.floor_palette() is None and float(decode(as_seen, cfg)[0].confidence.mean()) < cfg.accept_seen_mean:
+            return False  # far from sure as seen: not worth the light's search
+        read = read_in_its_light(crops, as_seen, model)
         lit, seen = (decode(p, cfg)[0] for p in read)
         if (not reads_surely(lit.confidence, cfg.accept_min_confidence, cfg.accept_mean_confidence)
                 or unsure_reading(lit.confidence, lit.review, cfg)

@@ -219,6 +219,26 @@ def test_an_outline_whose_tiles_read_surely_is_taken_without_a_search(easy_photo
     assert sure["read"][0].floor.shape == seen.floor.shape
 
 
+def test_tiles_far_from_sure_as_seen_are_refused_before_the_light_is_searched(easy_photos, bundled_model,
+                                                                             monkeypatch) -> None:
+    """The ``accept`` reads the tiles as seen first; below ``cfg.accept_seen_mean`` on average it
+    refuses them without reading them in their light (the light's search is the costly part)."""
+    from dataclasses import replace
+
+    import vision.read as read_module
+    from vision.read import _read_surely
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = np.asarray(photo.corners, float) * scale
+    lit: list[int] = []
+    real_read = read_module.read_in_its_light
+    monkeypatch.setattr(read_module, "read_in_its_light", lambda *a, **k: lit.append(1) or real_read(*a, **k))
+    never_sure = replace(bundled_model, cfg=replace(bundled_model.cfg, accept_seen_mean=1.01))
+    assert _read_surely(image, never_sure, {})(truth, 5.0) is False and lit == []
+    assert _read_surely(image, bundled_model, {})(truth, 5.0) is True and lit == [1]
+
+
 def test_the_located_outline_taken_by_its_tiles_is_read_once(easy_photos, bundled_model, monkeypatch) -> None:
     """Searched or not, the reading is the same garden; the outline the reader accepted is not cut
     and read a second time."""
