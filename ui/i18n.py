@@ -66,7 +66,9 @@ EN: dict[str, str] = {
     # gardens
     "coins": "Coins left",
     "use_camera": "Use the camera",
-    "take_photo": "Photograph the finished garden from above",
+    "take_photo": "Photograph the finished garden from above, close enough that it fills most of the photo",
+    "garden_small": "The garden fills little of this photo: one taken closer, the 16 tiles filling most of it, "
+                    "is read more surely.",
     "upload_photo": "Photo of the garden (JPEG, PNG, HEIC)",
     "photo_load_error": "This photo could not be used: {why}. Pick or take another photo, or enter the tiles by "
                         "hand below.",
@@ -435,7 +437,9 @@ DE: dict[str, str] = {
     "import_not_object": "Eine Spieldatei ist ein JSON-Objekt mit boards, preferences, missions und players.",
     "coins": "Übrige Münzen",
     "use_camera": "Kamera verwenden",
-    "take_photo": "Den fertigen Garten von oben fotografieren",
+    "take_photo": "Den fertigen Garten von oben fotografieren, so nah, dass er den größten Teil des Fotos füllt",
+    "garden_small": "Der Garten füllt nur wenig von diesem Foto: ein näher aufgenommenes, auf dem die 16 Plättchen "
+                    "den größten Teil füllen, wird sicherer gelesen.",
     "upload_photo": "Foto des Gartens (JPEG, PNG, HEIC)",
     "photo_load_error": "Dieses Foto ist nicht verwendbar: {why}. Ein anderes Foto wählen oder aufnehmen, oder die "
                         "Plättchen unten von Hand eingeben.",

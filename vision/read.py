@@ -38,7 +38,7 @@ from vision.light import (
     separation,
     tile_chroma,
 )
-from vision.locate import GridLocation, locate_grid, snapped_outlines
+from vision.locate import Accept, GridLocation, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -140,9 +140,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     located = None
     sure: dict[str, Any] = {}
     on_board = False
+    accept = _read_surely(arr, model, sure) if cfg.accept_min_confidence else None
     if corners is None:
-        located = locate_grid(arr, 4, cfg, mask_model=model.mask,
-                              accept=_read_surely(arr, model, sure) if cfg.accept_min_confidence else None)
+        located = locate_grid(arr, 4, cfg, mask_model=model.mask, accept=accept)
         found, reasons = located.corners, located.reasons
         placed = None
         if located.check_outline:  # in doubt: the copy's board by its marks, else by its band
@@ -157,17 +157,17 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             sure["corners"] = found
     t1 = time.perf_counter()
     rival, t_choose = False, 0.0
-    if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
-        read = sure["read"]
-        crops = sure["crops"]
-    else:
+    probs = crops = None
+    if not (sure and np.array_equal(sure["corners"], found)):
         crops = crop_tiles(arr, found, cfg)
-        probs = None
         if located is not None and located.check_outline and located.alternatives and not on_board:  # localising
             t_choose = time.perf_counter()
-            found, crops, probs, moved, rival = choose_by_reading(arr, located, crops, model)
+            found, crops, probs, moved, rival = choose_by_reading(arr, located, crops, model, accept)
             reasons = (*reasons, moved) if moved else reasons
             t_choose = time.perf_counter() - t_choose
+    if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
+        read, crops = sure["read"], sure["crops"]
+    else:
         read = read_in_its_light(crops, probs, model)
     t2 = time.perf_counter()
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
@@ -241,38 +241,50 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
     ``cfg.accept_mean_confidence``) and neither reading points to a wrong cut
     (:func:`unsure_reading`); without a floor palette, tiles that read on average below
     ``cfg.accept_seen_mean`` as seen are refused before the light is searched. What it read is
-    left in ``sure`` (corners, read, crops)."""
+    left in ``sure`` (corners, read, crops); an outline asked again is not read again."""
     cfg = model.cfg
+    verdicts: dict[bytes, dict[str, Any] | None] = {}
 
     def accept(corners: np.ndarray, score: float) -> bool:
+        key = np.asarray(corners, np.float64).tobytes()
+        if key not in verdicts:
+            verdicts[key] = surely_read(corners)
+        if verdicts[key] is None:
+            return False
+        sure.update(verdicts[key])
+        return True
+
+    def surely_read(corners: np.ndarray) -> dict[str, Any] | None:
+        """What the tiles at ``corners`` read (corners, read, crops) when they read surely, else None."""
         try:
             crops = crop_tiles(image, corners, cfg)
         except ValueError:  # a corner beyond what can be cut
-            return False
+            return None
         as_seen = model.predict_probs(crops)
         if model.floor_palette() is None and float(decode(as_seen, cfg)[0].confidence.mean()) < cfg.accept_seen_mean:
-            return False  # far from sure as seen: not worth the light's search
+            return None  # far from sure as seen: not worth the light's search
         read = read_in_its_light(crops, as_seen, model)
         lit, seen = (decode(p, cfg)[0] for p in read)
         if (not reads_surely(lit.confidence, cfg.accept_min_confidence, cfg.accept_mean_confidence)
                 or unsure_reading(lit.confidence, lit.review, cfg)
                 or unsure_reading(seen.confidence, seen.review, cfg)):
-            return False
-        sure.update(corners=np.array(corners, np.float64), read=read, crops=crops)
-        return True
+            return None
+        return {"corners": np.array(corners, np.float64), "read": read, "crops": crops}
 
     return accept
 
 
-def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarray, model: TileModel
-                      ) -> tuple[np.ndarray, np.ndarray, AttributeProbs, str | None, bool]:
+def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarray, model: TileModel,
+                      accept: Accept | None = None) -> tuple[np.ndarray, np.ndarray, AttributeProbs, str | None, bool]:
     """An outline in doubt against the search's other lattices: each candidate (``located.corners``
     with its ``crops`` ``(16, S, S, 3)``, then ``located.alternatives`` in ``image`` ``(M, N, 3)``)
     scored by its lattice score plus ``cfg.read_choice_weight`` times the mean confidence of its
     tiles read alone (:func:`vision.decode.decode`) -> (corners ``(4, 2)``, their crops, their
     probabilities, why the outline moved or None when the located one stays, whether another
     candidate's tiles all read as surely as ``cfg.clear_min_confidence`` and
-    ``cfg.clear_mean_confidence`` ask: another garden, or the same one cut nearly as well)."""
+    ``cfg.clear_mean_confidence`` ask: another garden, or the same one cut nearly as well).
+    With the reader's ``accept`` (:func:`_read_surely`), the candidates whose tiles read surely in
+    their light come first, whatever the scores (asked best value first, until one does)."""
     cfg = model.cfg
     cuts = [(located.corners, located.score, crops)]
     cut, others = crop_each(image, list(located.alternatives), cfg)  # one beyond the photo's edge: passed over
@@ -281,6 +293,8 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     confidence = [decode(p, cfg)[0].confidence for p in read]
     values = [score + cfg.read_choice_weight * float(c.mean()) for (_, score, _), c in zip(cuts, confidence)]
     best = int(np.argmax(values))
+    if accept is not None:  # tiles that read surely first; what was read is left in the reader's ``sure``
+        best = next((k for k in np.argsort(values)[::-1] if accept(*cuts[k][:2])), best)
     corners, _, cut = cuts[best]
     rival = any(reads_surely(c, cfg.clear_min_confidence, cfg.clear_mean_confidence)
                 for k, c in enumerate(confidence) if k != best)

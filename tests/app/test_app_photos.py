@@ -188,6 +188,29 @@ def test_a_flagged_outline_is_confirmed_before_tiles_are_shown(data_dir: Path, m
     assert player["reading"]["outline_confirmed"] is True
     assert player["garden"] == player["reading"]["garden"]
     assert not any("Is the outline right?" in w.value for w in at.warning)
+    assert not any("fills little of this photo" in m.value for m in at.info)  # the garden fills this one
+
+
+def test_an_unsure_outline_of_a_garden_far_off_in_the_photo_suggests_a_closer_photo(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same photo set in the middle of a table four times its size: the garden is small in it, and
+    with the outline to check the player is told that a closer photo reads more surely."""
+    import cv2
+
+    import vision.read
+
+    monkeypatch.setattr(vision.read, "unsure_reading", lambda *_: "forced for the test")
+    photo = cv2.imread(str(PHOTOS / "game-ann.jpg"))
+    height, width = photo.shape[:2]
+    table = np.full((4 * height, 4 * width, 3), (60, 90, 120), np.uint8)
+    table[int(1.5 * height):int(2.5 * height), int(1.5 * width):int(2.5 * width)] = photo
+    ok, far = cv2.imencode(".jpg", table)
+    assert ok
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    widget(at.file_uploader, key(at, "upload0")).set_value(("far.jpg", far.tobytes(), "image/jpeg"))  # type: ignore[attr-defined]
+    run(at)
+    assert at.session_state["draft"]["players"][0]["reading"]["check_outline"] is True
+    assert any("fills little of this photo" in m.value for m in at.info)
 
 
 def tap(at: AppTest, i: int, cell: str) -> None:

@@ -305,3 +305,17 @@ def test_the_cells_seen_in_part_are_those_the_reader_says_lie_beyond_the_photo()
     assert vm.beyond_photo(None) == []
     for lang in ("en", "de"):
         assert "D1, D2" in i18n.Translator(lang)("beyond_photo", cells="D1, D2")
+
+
+def test_a_garden_far_off_in_the_photo_is_told() -> None:
+    """A garden whose mean side is under a fifth of the photo's longer side is small in it; a bigger
+    one, a reading without corners or an unknown photo size is not."""
+    near = {"corners": [[100, 100], [700, 120], [690, 700], [90, 690]]}  # ~600 px in a 1600-px photo
+    far = {"corners": [[100, 100], [380, 100], [380, 380], [100, 380]]}  # 280 px: 0.175 of 1600
+    assert vm.small_in_photo(far, (1200, 1600, 3)) is True
+    assert vm.small_in_photo(far, (1600, 1200, 3)) is True  # the longer side, either way up
+    assert vm.small_in_photo(far, (400, 500, 3)) is False
+    assert vm.small_in_photo(near, (1200, 1600, 3)) is False
+    assert vm.small_in_photo({"corners": None}, (1200, 1600, 3)) is False
+    assert vm.small_in_photo(None, (1200, 1600, 3)) is False
+    assert vm.small_in_photo(far, ()) is False

@@ -198,6 +198,39 @@ def test_an_outline_in_doubt_moves_to_the_lattice_whose_tiles_read_surely(easy_p
     assert why is None
 
 
+
+def test_a_lattice_whose_tiles_read_surely_is_chosen_whatever_the_scores(easy_photos, bundled_model) -> None:
+    """With the reader's ``accept``, a lattice the search scored far below the located one is chosen
+    when its tiles read surely and the located one's do not; when both read surely (here every
+    lattice is taken), the scores choose as before, and the best is asked first, alone. What the
+    chosen one read is left for the reading."""
+    from dataclasses import replace
+
+    from vision.crop import crop_tiles
+    from vision.read import _read_surely, choose_by_reading
+
+    photo = iter_labelled(easy_photos)[1]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = np.asarray(photo.corners, float) * scale
+    shifted = truth + (truth[1] - truth[0]) / 4  # one tile to the right
+    cfg = bundled_model.cfg
+    located = replace(_located(shifted, [truth]), score=50.0)  # the tiles' confidence cannot outweigh that
+    crops = crop_tiles(image, shifted, cfg)
+    kept, *_ = choose_by_reading(image, located, crops, bundled_model)
+    np.testing.assert_allclose(kept, shifted)
+    sure: dict = {}
+    found, chosen_crops, _, why, _ = choose_by_reading(image, located, crops, bundled_model,
+                                                       _read_surely(image, bundled_model, sure))
+    np.testing.assert_allclose(found, truth)
+    np.testing.assert_array_equal(chosen_crops, crop_tiles(image, truth, cfg))
+    assert why and "another lattice" in why
+    np.testing.assert_array_equal(sure["corners"], truth)
+    asked: list[np.ndarray] = []
+    kept, *_ = choose_by_reading(image, located, crops, bundled_model,
+                                 lambda corners, score: asked.append(corners) or True)
+    np.testing.assert_allclose(kept, shifted)
+    assert len(asked) == 1 and np.array_equal(asked[0], shifted)
+
 def test_an_outline_whose_tiles_read_surely_is_taken_without_a_search(easy_photos, bundled_model) -> None:
     """The reader's ``accept`` for the locator: the true outline's tiles read surely and it is taken,
     with what was read kept for the reading; half a tile off, or beyond the photo, it is not."""
@@ -222,7 +255,8 @@ def test_an_outline_whose_tiles_read_surely_is_taken_without_a_search(easy_photo
 def test_tiles_far_from_sure_as_seen_are_refused_before_the_light_is_searched(easy_photos, bundled_model,
                                                                              monkeypatch) -> None:
     """The ``accept`` reads the tiles as seen first; below ``cfg.accept_seen_mean`` on average it
-    refuses them without reading them in their light (the light's search is the costly part)."""
+    refuses them without reading them in their light (the light's search is the costly part). An
+    outline asked again is not read again."""
     from dataclasses import replace
 
     import vision.read as read_module
@@ -236,7 +270,8 @@ def test_tiles_far_from_sure_as_seen_are_refused_before_the_light_is_searched(ea
     monkeypatch.setattr(read_module, "read_in_its_light", lambda *a, **k: lit.append(1) or real_read(*a, **k))
     never_sure = replace(bundled_model, cfg=replace(bundled_model.cfg, accept_seen_mean=1.01))
     assert _read_surely(image, never_sure, {})(truth, 5.0) is False and lit == []
-    assert _read_surely(image, bundled_model, {})(truth, 5.0) is True and lit == [1]
+    accept = _read_surely(image, bundled_model, {})
+    assert accept(truth, 5.0) is True and accept(truth.copy(), 5.0) is True and lit == [1]  # asked again: read once
 
 
 def test_the_located_outline_taken_by_its_tiles_is_read_once(easy_photos, bundled_model, monkeypatch) -> None:
