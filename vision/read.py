@@ -239,9 +239,10 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
     """``locate_grid``'s ``accept`` for ``image`` ``(M, N, 3)``: the map's outline ``(4, 2)`` is taken
     without a search when its tiles read surely in their light (``cfg.accept_min_confidence``,
     ``cfg.accept_mean_confidence``) and neither reading points to a wrong cut
-    (:func:`unsure_reading`); without a floor palette, tiles that read on average below
-    ``cfg.accept_seen_mean`` as seen are refused before the light is searched. What it read is
-    left in ``sure`` (corners, read, crops); an outline asked again is not read again."""
+    (:func:`unsure_reading`); tiles whose reading as seen points to a wrong cut, and without a
+    floor palette tiles that read on average below ``cfg.accept_seen_mean`` as seen, are refused
+    before the light is searched. What it read is left in ``sure`` (corners, read, crops); an
+    outline asked again is not read again."""
     cfg = model.cfg
     verdicts: dict[bytes, dict[str, Any] | None] = {}
 
@@ -261,13 +262,15 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
         except ValueError:  # a corner beyond what can be cut
             return None
         as_seen = model.predict_probs(crops)
-        if model.floor_palette() is None and float(decode(as_seen, cfg)[0].confidence.mean()) < cfg.accept_seen_mean:
+        seen = decode(as_seen, cfg)[0]
+        if model.floor_palette() is None and float(seen.confidence.mean()) < cfg.accept_seen_mean:
             return None  # far from sure as seen: not worth the light's search
+        if unsure_reading(seen.confidence, seen.review, cfg):
+            return None  # as seen, the tiles point to a wrong cut, whatever the light
         read = read_in_its_light(crops, as_seen, model)
-        lit, seen = (decode(p, cfg)[0] for p in read)
+        lit = decode(read[0], cfg)[0]
         if (not reads_surely(lit.confidence, cfg.accept_min_confidence, cfg.accept_mean_confidence)
-                or unsure_reading(lit.confidence, lit.review, cfg)
-                or unsure_reading(seen.confidence, seen.review, cfg)):
+                or unsure_reading(lit.confidence, lit.review, cfg)):
             return None
         return {"corners": np.array(corners, np.float64), "read": read, "crops": crops}
 
@@ -294,7 +297,7 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     values = [score + cfg.read_choice_weight * float(c.mean()) for (_, score, _), c in zip(cuts, confidence)]
     best = int(np.argmax(values))
     if accept is not None:  # tiles that read surely first; what was read is left in the reader's ``sure``
-        best = next((k for k in np.argsort(values)[::-1] if accept(*cuts[k][:2])), best)
+        best = next((int(k) for k in np.argsort(values)[::-1] if accept(*cuts[k][:2])), best)
     corners, _, cut = cuts[best]
     rival = any(reads_surely(c, cfg.clear_min_confidence, cfg.clear_mean_confidence)
                 for k, c in enumerate(confidence) if k != best)

@@ -255,8 +255,9 @@ def test_an_outline_whose_tiles_read_surely_is_taken_without_a_search(easy_photo
 def test_tiles_far_from_sure_as_seen_are_refused_before_the_light_is_searched(easy_photos, bundled_model,
                                                                              monkeypatch) -> None:
     """The ``accept`` reads the tiles as seen first; below ``cfg.accept_seen_mean`` on average it
-    refuses them without reading them in their light (the light's search is the costly part). An
-    outline asked again is not read again."""
+    refuses them without reading them in their light (the light's search is the costly part), and
+    so it does tiles whose reading as seen points to a wrong cut. An outline asked again is not
+    read again."""
     from dataclasses import replace
 
     import vision.read as read_module
@@ -272,6 +273,10 @@ def test_tiles_far_from_sure_as_seen_are_refused_before_the_light_is_searched(ea
     assert _read_surely(image, never_sure, {})(truth, 5.0) is False and lit == []
     accept = _read_surely(image, bundled_model, {})
     assert accept(truth, 5.0) is True and accept(truth.copy(), 5.0) is True and lit == [1]  # asked again: read once
+    # half a tile off, the reading as seen points to a wrong cut: refused unlit, with the mean's bar off too
+    tile = np.linalg.norm(truth[1] - truth[0]) / 4
+    no_bar = replace(bundled_model, cfg=replace(bundled_model.cfg, accept_seen_mean=0.0))
+    assert _read_surely(image, no_bar, {})(truth + 0.5 * tile, 5.0) is False and lit == [1]
 
 
 def test_the_located_outline_taken_by_its_tiles_is_read_once(easy_photos, bundled_model, monkeypatch) -> None:
