@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--min-elevation", type=float, default=None,
                    help="lowest camera elevation in degrees above the table (10..90; default: the family's, "
                         "35 outside classic); other photos than without it for the same seed")
+    p.add_argument("--garden-size", type=float, nargs=2, metavar=("LO", "HI"), default=None,
+                   help="the garden's extent as a fraction of the photo's shorter side, drawn from LO..HI "
+                        "(0.1..0.9; default: the difficulty's own range); other photos than without it")
     p.set_defaults(func=_run_synth)
 
     p = sub.add_parser("read", help="read a garden from a photo")

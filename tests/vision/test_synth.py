@@ -495,3 +495,22 @@ def test_a_lower_camera_flattens_the_garden_more_and_is_recorded(tmp_path: Path)
     for bad in (5.0, 95.0, True, "low"):
         with pytest.raises(ValueError, match="min_elevation"):
             render_photo(garden, np.random.default_rng(0), size=(320, 240), min_elevation=bad)  # type: ignore[arg-type]
+
+
+def test_a_garden_size_range_bounds_the_block_in_the_photo_and_is_recorded(tmp_path: Path) -> None:
+    """``garden_size`` draws the block's extent from a range of the photo's shorter side: every
+    block of a small range lies within it (its extent is the bigger of its bounding box's sides);
+    the sidecar says so; bad ranges are refused."""
+    for seed in range(8):
+        corners = render_photo(random_garden(np.random.default_rng(seed)), np.random.default_rng(seed),
+                               size=(320, 240), family="dev", garden_size=(0.2, 0.3))[1]["corners"]
+        extent = float(np.max(corners.max(axis=0) - corners.min(axis=0)))
+        assert 0.2 * 240 - 1 <= extent <= 0.3 * 240 + 1
+    paths = generate_dataset(tmp_path / "small", 1, 3, size=(320, 240), family="dev", garden_size=(0.2, 0.4))
+    assert json.loads(paths[0].with_suffix(".json").read_text())["garden_size"] == [0.2, 0.4]
+    garden = random_garden(np.random.default_rng(0))
+    for bad in ((0.05, 0.3), (0.5, 0.4), (0.2, 0.95), 0.3, ("a", "b")):
+        with pytest.raises(ValueError, match="garden_size"):
+            render_photo(garden, np.random.default_rng(0), size=(320, 240), garden_size=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="garden_size"):
+        generate_dataset(tmp_path / "bad", 1, 3, size=(320, 240), garden_size=(0.6, 0.2))

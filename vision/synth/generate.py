@@ -12,7 +12,7 @@ import numpy as np
 from vision.dataset import write_labelled
 from vision.synth.art import ALL_STYLES
 from vision.synth.garden import random_garden
-from vision.synth.photo import DIFFICULTIES, render_photo
+from vision.synth.photo import DIFFICULTIES, check_garden_size, render_photo
 from vision.synth.scene import check_family
 
 MAX_COUNT = 100_000
@@ -35,6 +35,7 @@ def generate_dataset(
     family: str = "classic",
     min_elevation: float | None = None,
     board_image: np.ndarray | None = None,
+    garden_size: tuple[float, float] | None = None,
 ) -> list[Path]:
     """Render ``count`` labelled photos into ``out_dir`` (created if needed).
 
@@ -45,7 +46,8 @@ def generate_dataset(
     ``seed``. ``family`` picks the scene's board, table and light (:mod:`vision.synth.scene`;
     ``dev`` is to judge changes by, ``zoo`` for measurement only). ``min_elevation`` (degrees, see
     :func:`render_photo`) lowers the camera below the family's range; it is recorded in the sidecar
-    when given. ``board_image`` (a board's picture, :func:`vision.synth.photo.random_board_picture`)
+    when given, and so is ``garden_size`` (the block's extent range, see :func:`render_photo`).
+    ``board_image`` (a board's picture, :func:`vision.synth.photo.random_board_picture`)
     puts every garden on that one board, as a copy's games are.
 
     Returns:
@@ -62,6 +64,8 @@ def generate_dataset(
     if style not in ALL_STYLES:
         raise ValueError(f"style must be one of {', '.join(ALL_STYLES)}, got {style!r}")
     check_family(family)
+    if garden_size is not None:
+        garden_size = check_garden_size(garden_size)
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out}: exists and is not a directory")
@@ -74,11 +78,14 @@ def generate_dataset(
         rng = photo_rng(int(seed), i)
         garden = random_garden(rng)
         image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style, family=family,
-                                    min_elevation=min_elevation, board_image=board_image)
+                                    min_elevation=min_elevation, board_image=board_image,
+                                    garden_size=garden_size)
         extra = {"difficulty": difficulty, "severity": round(truth["severity"], 3), "style": style,
                  "family": family, "seed": int(seed), "index": i}
         if min_elevation is not None:
             extra["min_elevation"] = float(min_elevation)
+        if garden_size is not None:
+            extra["garden_size"] = [float(v) for v in garden_size]
         written.append(write_labelled(out / f"{i:05d}.jpg", image, truth["garden"], truth["corners"],
                                       quality=quality, extra=extra))
     return written
@@ -92,6 +99,7 @@ def cli_synth(args: argparse.Namespace) -> int:
             args.out, args.count, args.seed, size=tuple(args.size),
             difficulty=args.difficulty, style=args.style, start=args.start, family=args.family,
             min_elevation=getattr(args, "min_elevation", None),
+            garden_size=getattr(args, "garden_size", None),
         )
     except ValueError as exc:
         print(f"zengarden synth: error: {exc}", file=sys.stderr)
@@ -101,5 +109,7 @@ def cli_synth(args: argparse.Namespace) -> int:
     print(f"wrote {len(paths)} photos with sidecars to {args.out} "
           f"(seed {args.seed}, {w}x{h}, {args.difficulty}, {args.style} style, {args.family} family"
           + (f", camera down to {args.min_elevation:g}°" if getattr(args, "min_elevation", None) is not None else "")
+          + (", garden {:g}–{:g} of the shorter side".format(*args.garden_size)
+             if getattr(args, "garden_size", None) is not None else "")
           + f") in {dt:.1f} s")
     return 0

@@ -273,12 +273,14 @@ def _table(w: int, h: int, rng: np.random.Generator) -> np.ndarray:
 
 def _camera(
     board_side: int, block: np.ndarray, w: int, h: int, rng: np.random.Generator, severity: float,
-    max_tilt: float | None = None,
+    max_tilt: float | None = None, size_range: tuple[float, float] | None = None,
 ) -> tuple[np.ndarray, float] | None:
     """A board->image homography ``(3, 3)`` and the in-plane rotation (degrees); ``None`` when
     the sampled view would put part of the tile block outside the frame. ``max_tilt`` (degrees
     from straight down) widens the tilt to ``0..max_tilt`` and the distance to 2.4–5 garden sides
-    (strong keystone); by default the tilt is at most ~35° as in the first generator."""
+    (strong keystone); by default the tilt is at most ~35° as in the first generator. ``size_range``
+    (lo, hi) draws the block's extent as a fraction of the photo's shorter side instead of the
+    severity's range."""
     centre = block.mean(axis=0)
     garden_side = float(block[1, 0] - block[0, 0])
     if rng.random() < 0.7 - 0.5 * severity:  # roughly square to the table edge
@@ -308,6 +310,8 @@ def _camera(
     g = proj[4:]
     extent = float(np.max(g.max(axis=0) - g.min(axis=0)))
     lo, hi = (0.45, 0.75) if severity < 0.35 else (0.25, 0.8)
+    if size_range is not None:
+        lo, hi = size_range
     frac = rng.uniform(lo, hi)
     scale = frac * min(w, h) / extent
     proj *= scale
@@ -561,6 +565,17 @@ def _severity(difficulty: str, rng: np.random.Generator) -> float:
     return float(rng.uniform(0.0, 1.0))
 
 
+def check_garden_size(garden_size: object) -> tuple[float, float]:
+    """``garden_size`` as ``(lo, hi)`` floats, or ``ValueError`` unless 0.1 <= lo <= hi <= 0.9."""
+    try:
+        lo, hi = (float(v) for v in garden_size)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise ValueError(f"garden_size must be (lo, hi), got {garden_size!r}") from None
+    if not 0.1 <= lo <= hi <= 0.9:
+        raise ValueError(f"garden_size must satisfy 0.1 <= lo <= hi <= 0.9, got {garden_size!r}")
+    return lo, hi
+
+
 def render_photo(
     garden: Garden,
     rng: np.random.Generator,
@@ -572,6 +587,7 @@ def render_photo(
     board_image: np.ndarray | None = None,
     empty_board: bool = False,
     min_elevation: float | None = None,
+    garden_size: tuple[float, float] | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render a phone photo of ``garden`` on its player board on a table.
 
@@ -601,6 +617,9 @@ def render_photo(
         min_elevation: the camera's lowest elevation in degrees above the table (10..90), the tilt
             then drawn from ``0..90 - min_elevation`` with a strong keystone; None for the
             family's own range. A measurement switch: the same seed draws other photos with it.
+        garden_size: ``(lo, hi)``, the tile block's extent in the photo as a fraction of its
+            shorter side, drawn uniformly (0.1 <= lo <= hi <= 0.9); None for the difficulty's own
+            range (0.25–0.8 for hard photos). A measurement switch like ``min_elevation``.
 
     Returns:
         ``(image, truth)``: image ``(H, W, 3)`` uint8 BGR; truth ``{"garden": Garden,
@@ -628,6 +647,8 @@ def render_photo(
     if min_elevation is not None and (isinstance(min_elevation, bool) or not isinstance(min_elevation, (int, float))
                                       or not 10.0 <= float(min_elevation) <= 90.0):
         raise ValueError(f"min_elevation must be 10..90 degrees, got {min_elevation!r}")
+    if garden_size is not None:
+        garden_size = check_garden_size(garden_size)
 
     if tile_images is not None and (len(tile_images) != 16 or any(
             not isinstance(p, np.ndarray) or p.ndim != 3 or p.shape[2] != 3 or p.dtype != np.uint8
@@ -652,7 +673,7 @@ def render_photo(
     if min_elevation is not None:
         max_tilt = 90.0 - float(min_elevation)
     for _ in range(50):
-        cam = _camera(board.shape[0], block, w, h, rng, severity, max_tilt)
+        cam = _camera(board.shape[0], block, w, h, rng, severity, max_tilt, garden_size)
         if cam is not None:
             break
     else:  # pragma: no cover - the sampler always finds a view quickly
