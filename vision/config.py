@@ -213,6 +213,13 @@ class VisionConfig:
     #: Of the blocks those rounds find, the best this many clearly different ones are read by the
     #: caller's ``accept`` (tiles read surely); only those it takes become candidates.
     grid_own_near_confirm: int = 3
+    #: A second look at a small garden in doubt (``vision.locate.second_look``): when the outline
+    #: chosen is to be checked and its mean side is below ``second_look_below`` of the photo's
+    #: longer side, the whole search runs again on a crop ``second_look_span`` times the outline's
+    #: extent around it (the tile map and views then see the garden larger); the crop's outline is
+    #: taken when it is not to be checked. 0 turns it off.
+    second_look_below: float = 0.3
+    second_look_span: float = 2.5
     #: The shapes a candidate lattice may have (looser than the tile map's quad: a camera at 35°
     #: elevation sees the near side of the block up to twice the far one).
     grid_max_side_ratio: float = 2.0

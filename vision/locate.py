@@ -14,7 +14,8 @@ tiles with seams between them, seen through a camera — not the board's or the 
    (vanishing points, :func:`rectification`, framed at two widths), and through the map's other
    blobs; polished onto their seams; one
    score and one rule choose between them and the first outline, and say when to check
-   (:class:`GridLocation`, which also hands on the best other lattices).
+   (:class:`GridLocation`, which also hands on the best other lattices). A small garden in doubt
+   is searched again on a crop around it (:func:`second_look`).
 4. Corners are ordered so corner 0 is the garden's top-left as seen (nearest quarter turn).
 
 ``locate_grid(image, n, cfg, mask_model) -> GridLocation``; ``locate_garden(image, cfg) -> (4, 2)``
@@ -529,7 +530,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     ``(4, 2)`` (image pixels) where the caller expects the block (where it lay in other photos of the
     same board), each searched on its own budget (:func:`near_proposals`) when the map's outline is
     not trusted; the smallest of them, not the map's quad, then sets the smallest block
-    (``cfg.grid_min_fraction``).
+    (``cfg.grid_min_fraction``). Last, a small garden still in doubt gets a second look
+    (:func:`second_look`): the same search on a crop around it.
     """
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
@@ -725,9 +727,54 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             break
         if all(block_offset(candidates[i], candidates[k], cfg.grid)[0] > cfg.check_distinct for k in kept):
             kept.append(i)
-    return GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
-                        tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
-                        tuple(float(scores[i]) for i in kept[1:]))
+    located = GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
+                           tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
+                           tuple(float(scores[i]) for i in kept[1:]))
+    return second_look(image, located, cfg, mask_model, judge, accept, near)
+
+
+def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mask_model: object | None = None,
+                judge: Judge | None = None, accept: Accept | None = None, near: Sequence[np.ndarray] = ()
+                ) -> GridLocation:
+    """``located`` in ``image`` ``(M, N, 3)``, or the block found by the same search on a crop around
+    it when that is surer: a small garden in doubt (``located.check_outline``, mean side below
+    ``cfg.second_look_below`` of the photo's longer side) is searched again (:func:`locate_grid`,
+    the same ``mask_model``, and ``judge``, ``accept`` and ``near`` moved to the crop's pixels) on a
+    crop ``cfg.second_look_span`` times the outline's extent around its centre, where the tile map
+    and the search's views see the garden bigger and little of the rest of the table. The crop's
+    outline (image pixels) is taken when it is not to be checked; else ``located`` is returned, the
+    crop's outline added to its ``alternatives`` when clearly different from them and from it (a
+    reader may find its tiles read surely, :func:`vision.read.choose_by_reading`)."""
+    if not (located.check_outline and cfg.second_look_below):
+        return located
+    corners = located.corners
+    height, width = image.shape[:2]
+    if tile_side_px(corners, cfg.grid) * cfg.grid >= cfg.second_look_below * max(height, width):
+        return located
+    centre = corners.mean(axis=0)
+    half = 0.5 * cfg.second_look_span * float(np.max(corners.max(axis=0) - corners.min(axis=0)))
+    x0, y0 = max(0, int(centre[0] - half)), max(0, int(centre[1] - half))
+    x1, y1 = min(width, math.ceil(centre[0] + half)), min(height, math.ceil(centre[1] + half))
+    if x1 - x0 < 32 or y1 - y0 < 32:
+        return located
+    offset = np.array([x0, y0], np.float64)
+    crop = np.ascontiguousarray(image[y0:y1, x0:x1])
+    crop_judge = None if judge is None else (lambda blocks: judge([b + offset for b in blocks]))
+    crop_accept = None if accept is None else (lambda found, score: accept(found + offset, score))
+    try:
+        again = locate_grid(crop, cfg.grid, replace(cfg, second_look_below=0.0), mask_model, crop_judge,
+                            crop_accept, [np.asarray(w, np.float64) - offset for w in near])
+    except GridNotFoundError:
+        return located
+    if again.check_outline:  # in doubt there too: its outline is one more for a reader to weigh
+        moved = again.corners + offset
+        if all(block_offset(moved, other, cfg.grid)[0] > cfg.check_distinct
+               for other in (located.corners, *located.alternatives)):
+            return replace(located, alternatives=(*located.alternatives, moved),
+                           alternative_scores=(*located.alternative_scores, again.score))
+        return located
+    return replace(again, corners=again.corners + offset,
+                   alternatives=tuple(a + offset for a in again.alternatives))
 
 
 def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:

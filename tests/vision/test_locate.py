@@ -14,6 +14,7 @@ from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
 from vision.locate import (
     EvidenceField,
+    GridLocation,
     GridNotFoundError,
     best_first,
     block_aspect,
@@ -35,6 +36,7 @@ from vision.locate import (
     quad_view,
     rectification,
     rectifications,
+    second_look,
     squared_up,
     turned_view,
 )
@@ -899,3 +901,81 @@ def test_a_search_in_doubt_takes_a_block_found_around_its_own_only_when_the_call
     # the case is real: one round does not reach the garden
     once = locate_grid(image, 4, replace(cfg, grid_own_near_rounds=1), mask, accept=knows)
     assert corner_distance_tiles(once.corners, truth, 4) > 1.0
+
+
+def _small_grid_photo(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`grid_photo` shrunk to half in the middle of a photo of its size, the table carried on
+    to the edges -> (image ``(900, 1200, 3)``, corners ``(4, 2)``): a block under a fifth of it."""
+    image, truth = grid_photo(4, seed)
+    small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    return cv2.copyMakeBorder(small, 225, 225, 300, 300, cv2.BORDER_REPLICATE), truth * 0.5 + (300, 225)
+
+
+def _doubtful(corners: np.ndarray, shift_tiles: float) -> GridLocation:
+    """A location in doubt whose outline is ``corners`` moved right by ``shift_tiles`` tiles."""
+    moved = corners + np.array([shift_tiles * _tile_side(corners), 0.0])
+    return GridLocation(order_corners(moved), 1.0, 0.9, True, ("another lattice nearly as good",))
+
+
+def test_a_second_look_at_a_small_garden_in_doubt_finds_it_on_a_crop_around_it() -> None:
+    """A block under a fifth of the photo, its outline a tile off and in doubt: the search run again on a
+    crop around that outline finds the block (in the photo's pixels) and is sure of it. Nothing is
+    looked at again when the outline is not in doubt, when the garden is big, or when it is off."""
+    from dataclasses import replace
+
+    image, truth = _small_grid_photo(0)
+    assert 4 * _tile_side(truth) < 0.2 * max(image.shape[:2])
+    located = _doubtful(truth, 1.0)
+    again = second_look(image, located, DEFAULT_CONFIG)
+    assert corner_distance_tiles(again.corners, order_corners(truth), 4) < 0.2
+    assert not again.check_outline and again.reasons == ()
+    sure = replace(located, check_outline=False, reasons=())
+    assert second_look(image, sure, DEFAULT_CONFIG) is sure
+    assert second_look(image, located, replace(DEFAULT_CONFIG, second_look_below=0.0)) is located
+    assert second_look(image, located, replace(DEFAULT_CONFIG, second_look_below=0.1)) is located
+
+
+def test_a_second_look_asks_the_callers_accept_and_judge_in_the_photos_pixels() -> None:
+    """On the crop the caller's ``accept`` and ``judge`` are shown outlines in the photo's pixels,
+    not the crop's: an ``accept`` that takes only the true block (photo pixels) settles the second
+    look on it, and every outline the judge is shown lies where the crop lies in the photo."""
+    from dataclasses import replace
+
+    image, truth = _small_grid_photo(1)
+    cfg = replace(DEFAULT_CONFIG, grid_trust_score=float("inf"), grid_accept_score=-float("inf"))
+    truth = order_corners(truth)
+
+    def accept(corners: np.ndarray, score: float) -> bool:
+        return corner_distance_tiles(corners, truth, 4) < 0.2
+
+    shown: list[np.ndarray] = []
+
+    def judge(blocks: list[np.ndarray]) -> np.ndarray:
+        shown.extend(blocks)
+        return np.zeros(len(blocks))
+
+    located = _doubtful(truth, 1.0)
+    again = second_look(image, located, cfg, None, judge, accept)
+    assert not again.check_outline and corner_distance_tiles(again.corners, truth, 4) < 0.2
+    assert accept(again.corners, again.score)
+    centre, reach = located.corners.mean(axis=0), 1.3 * np.ptp(located.corners, axis=0).max()
+    assert shown and all(np.abs(b.mean(axis=0) - centre).max() < reach for b in shown)
+
+
+def test_a_second_look_still_in_doubt_hands_its_outline_on_as_an_alternative() -> None:
+    """When the crop's search is in doubt too (every lattice weak), the first outline stands, in
+    doubt, and the crop's outline (the true block, in the photo's pixels) is added to its
+    alternatives for a reader to weigh; not when it is one of them already."""
+    from dataclasses import replace
+
+    image, truth = _small_grid_photo(0)
+    truth = order_corners(truth)
+    cfg = replace(DEFAULT_CONFIG, check_min_score=float("inf"))
+    located = _doubtful(truth, 1.0)
+    again = second_look(image, located, cfg)
+    assert again.check_outline and again.reasons == located.reasons
+    np.testing.assert_array_equal(again.corners, located.corners)
+    assert len(again.alternatives) == len(again.alternative_scores) == 1
+    assert corner_distance_tiles(again.alternatives[0], truth, 4) < 0.2
+    known = replace(located, alternatives=(truth,), alternative_scores=(0.5,))
+    assert second_look(image, known, cfg) is known
