@@ -742,9 +742,13 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
     the same ``mask_model``, and ``judge``, ``accept`` and ``near`` moved to the crop's pixels) on a
     crop ``cfg.second_look_span`` times the outline's extent around its centre, where the tile map
     and the search's views see the garden bigger and little of the rest of the table. The crop's
-    outline (image pixels) is taken when it is not to be checked; else ``located`` is returned, the
+    outline (image pixels) is taken when it is not to be checked there and is a clearly different
+    block (more than ``cfg.check_distinct`` tile off); else ``located`` is returned, with the
     crop's outline added to its ``alternatives`` when clearly different from them and from it (a
-    reader may find its tiles read surely, :func:`vision.read.choose_by_reading`)."""
+    reader may find its tiles read surely, :func:`vision.read.choose_by_reading`). The same block
+    found on the crop lifts the doubt only when the caller's ``accept`` takes it (its tiles read
+    surely): a score alone does not, since the crop shows less of what raised the doubt (a rival
+    lattice elsewhere in the photo)."""
     if not (located.check_outline and cfg.second_look_below):
         return located
     corners = located.corners
@@ -766,10 +770,12 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
                             crop_accept, [np.asarray(w, np.float64) - offset for w in near])
     except GridNotFoundError:
         return located
+    moved = again.corners + offset
+    if block_offset(moved, corners, cfg.grid)[0] <= cfg.check_distinct and not (
+            not again.check_outline and accept is not None and accept(moved, again.score)):
+        return located  # the same block, not read surely: the crop shows less of what raised the doubt
     if again.check_outline:  # in doubt there too: its outline is one more for a reader to weigh
-        moved = again.corners + offset
-        if all(block_offset(moved, other, cfg.grid)[0] > cfg.check_distinct
-               for other in (located.corners, *located.alternatives)):
+        if all(block_offset(moved, other, cfg.grid)[0] > cfg.check_distinct for other in located.alternatives):
             return replace(located, alternatives=(*located.alternatives, moved),
                            alternative_scores=(*located.alternative_scores, again.score))
         return located

@@ -920,7 +920,8 @@ def _doubtful(corners: np.ndarray, shift_tiles: float) -> GridLocation:
 def test_a_second_look_at_a_small_garden_in_doubt_finds_it_on_a_crop_around_it() -> None:
     """A block under a fifth of the photo, its outline a tile off and in doubt: the search run again on a
     crop around that outline finds the block (in the photo's pixels) and is sure of it. Nothing is
-    looked at again when the outline is not in doubt, when the garden is big, or when it is off."""
+    looked at again when the outline is not in doubt, when the garden is big, or when it is off;
+    the same block found on the crop does not lift the doubt."""
     from dataclasses import replace
 
     image, truth = _small_grid_photo(0)
@@ -931,6 +932,8 @@ def test_a_second_look_at_a_small_garden_in_doubt_finds_it_on_a_crop_around_it()
     assert not again.check_outline and again.reasons == ()
     sure = replace(located, check_outline=False, reasons=())
     assert second_look(image, sure, DEFAULT_CONFIG) is sure
+    right_in_doubt = _doubtful(truth, 0.0)  # the crop finds the same block: the doubt stays
+    assert second_look(image, right_in_doubt, DEFAULT_CONFIG) is right_in_doubt
     assert second_look(image, located, replace(DEFAULT_CONFIG, second_look_below=0.0)) is located
     assert second_look(image, located, replace(DEFAULT_CONFIG, second_look_below=0.1)) is located
 
@@ -938,7 +941,8 @@ def test_a_second_look_at_a_small_garden_in_doubt_finds_it_on_a_crop_around_it()
 def test_a_second_look_asks_the_callers_accept_and_judge_in_the_photos_pixels() -> None:
     """On the crop the caller's ``accept`` and ``judge`` are shown outlines in the photo's pixels,
     not the crop's: an ``accept`` that takes only the true block (photo pixels) settles the second
-    look on it, and every outline the judge is shown lies where the crop lies in the photo."""
+    look on it, also when the first outline was that block already (an ``accept`` that takes
+    nothing leaves it in doubt), and every outline the judge is shown lies where the crop lies."""
     from dataclasses import replace
 
     image, truth = _small_grid_photo(1)
@@ -958,6 +962,10 @@ def test_a_second_look_asks_the_callers_accept_and_judge_in_the_photos_pixels() 
     again = second_look(image, located, cfg, None, judge, accept)
     assert not again.check_outline and corner_distance_tiles(again.corners, truth, 4) < 0.2
     assert accept(again.corners, again.score)
+    right_in_doubt = _doubtful(truth, 0.0)  # the same block, its tiles read surely: the doubt is lifted
+    lifted = second_look(image, right_in_doubt, cfg, None, judge, accept)
+    assert not lifted.check_outline and corner_distance_tiles(lifted.corners, truth, 4) < 0.2
+    assert second_look(image, right_in_doubt, cfg, None, judge, lambda c, s: False) is right_in_doubt
     centre, reach = located.corners.mean(axis=0), 1.3 * np.ptp(located.corners, axis=0).max()
     assert shown and all(np.abs(b.mean(axis=0) - centre).max() < reach for b in shown)
 
