@@ -217,7 +217,8 @@ class VisionConfig:
     #: chosen is to be checked and its mean side is below ``second_look_below`` of the photo's
     #: longer side, the whole search runs again on a crop ``second_look_span`` times the outline's
     #: extent around it (the tile map and views then see the garden larger); the crop's outline is
-    #: taken when it is not to be checked. 0 turns it off.
+    #: taken when it is sure there and another block, or the same block read surely; a different
+    #: one in doubt joins the alternatives. 0 turns it off.
     second_look_below: float = 0.3
     second_look_span: float = 2.5
     #: The shapes a candidate lattice may have (looser than the tile map's quad: a camera at 35°

@@ -771,16 +771,16 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
     except GridNotFoundError:
         return located
     moved = again.corners + offset
-    if block_offset(moved, corners, cfg.grid)[0] <= cfg.check_distinct and not (
-            not again.check_outline and accept is not None and accept(moved, again.score)):
-        return located  # the same block, not read surely: the crop shows less of what raised the doubt
-    if again.check_outline:  # in doubt there too: its outline is one more for a reader to weigh
-        if all(block_offset(moved, other, cfg.grid)[0] > cfg.check_distinct for other in located.alternatives):
+    same = block_offset(moved, corners, cfg.grid)[0] <= cfg.check_distinct
+    if again.check_outline:  # in doubt there too: a different outline is one more for a reader to weigh
+        if not same and all(block_offset(moved, other, cfg.grid)[0] > cfg.check_distinct
+                            for other in located.alternatives):
             return replace(located, alternatives=(*located.alternatives, moved),
                            alternative_scores=(*located.alternative_scores, again.score))
         return located
-    return replace(again, corners=again.corners + offset,
-                   alternatives=tuple(a + offset for a in again.alternatives))
+    if same and not (accept is not None and accept(moved, again.score)):
+        return located  # the same block, not read surely: the crop shows less of what raised the doubt
+    return replace(again, corners=moved, alternatives=tuple(a + offset for a in again.alternatives))
 
 
 def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
