@@ -96,10 +96,12 @@ def checked_table(step: int, size: tuple[int, int] = (1200, 900), seed: int = 0)
     return np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)
 
 
-def dev_photo(out_dir: Path, index: int) -> LabelledPhoto:
-    """Photo ``index`` of the development set ``zengarden synth --seed 5454 --family dev`` rendered
-    again into ``out_dir`` (every photo of a set is drawn from its own seed), with its sidecar."""
+def dev_photo(out_dir: Path, index: int, seed: int = 5454,
+              garden_size: tuple[float, float] | None = None) -> LabelledPhoto:
+    """Photo ``index`` of the development set ``zengarden synth --seed SEED --family dev
+    [--garden-size LO HI]`` rendered again into ``out_dir`` (every photo of a set is drawn from its
+    own seed), with its sidecar."""
     from vision.synth.generate import generate_dataset
 
-    generate_dataset(out_dir, 1, 5454, start=index, family="dev")
+    generate_dataset(out_dir, 1, seed, start=index, family="dev", garden_size=garden_size)
     return next(iter(iter_labelled(out_dir)))

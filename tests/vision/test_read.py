@@ -403,25 +403,33 @@ def test_a_garden_found_around_the_searchs_own_blocks_is_read(tmp_path, bundled_
     assert reading.garden == photo.garden
 
 
-def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp_path, bundled_model) -> None:
-    """Development photo 00240 of ``zengarden synth --seed 6262 --family dev --garden-size 0.2 0.4``,
-    a garden a seventh of the photo's longer side: the search over the whole photo ends more than a tile off, in
-    doubt; searched again on a crop around that outline, the garden is found, sure, and read right."""
+
+def _without_and_with_a_second_look(photo, model) -> tuple[GardenReading, float, GardenReading, float]:
+    """``photo`` read with the second look off, then with ``model`` as it is -> (each reading and its
+    outline's distance from the truth in tiles)."""
     from dataclasses import replace
 
     from vision.geometry import order_corners
     from vision.locate import corner_distance_tiles
-    from vision.synth.generate import generate_dataset
 
-    generate_dataset(tmp_path, 1, 6262, start=240, family="dev", garden_size=(0.2, 0.4))
-    photo = next(iter(iter_labelled(tmp_path)))
-    image = photo.load_image()
-    truth = order_corners(photo.corners)
-    first = replace(bundled_model, cfg=replace(bundled_model.cfg, second_look_below=0.0))
-    missed = read_garden(image, first)
-    assert missed.check_outline and corner_distance_tiles(missed.corners, truth, 4) > 1.0
-    reading = read_garden(image, bundled_model)
-    assert not reading.check_outline and corner_distance_tiles(reading.corners, truth, 4) < 0.25
+    image, truth = photo.load_image(), order_corners(photo.corners)
+    first = read_garden(image, replace(model, cfg=replace(model.cfg, second_look_below=0.0)))
+    reading = read_garden(image, model)
+    return (first, corner_distance_tiles(first.corners, truth, 4), reading,
+            corner_distance_tiles(reading.corners, truth, 4))
+
+
+def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp_path, bundled_model) -> None:
+    """Development photo 00240 of ``zengarden synth --seed 6262 --family dev --garden-size 0.2 0.4``,
+    a garden a seventh of the photo's longer side: the search over the whole photo ends more than a
+    tile off; searched again on a crop around that outline, the garden is found, sure, and read
+    right."""
+    from tests.vision.grids import dev_photo
+
+    photo = dev_photo(tmp_path, 240, 6262, (0.2, 0.4))
+    first, missed, reading, found = _without_and_with_a_second_look(photo, bundled_model)
+    assert first.check_outline and missed > 1.0
+    assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
 
 
@@ -431,18 +439,10 @@ def test_a_second_looks_outline_in_doubt_is_read_and_taken_when_its_tiles_read_s
     whole photo ends more than a tile off; on the crop around it the garden is found but in doubt
     there too. Handed on as one more alternative, its tiles read surely, so the reading takes it:
     every tile right, the outline still to be checked."""
-    from dataclasses import replace
+    from tests.vision.grids import dev_photo
 
-    from vision.geometry import order_corners
-    from vision.locate import corner_distance_tiles
-    from vision.synth.generate import generate_dataset
-
-    generate_dataset(tmp_path, 1, 5151, start=245, family="dev")
-    photo = next(iter(iter_labelled(tmp_path)))
-    image = photo.load_image()
-    truth = order_corners(photo.corners)
-    first = replace(bundled_model, cfg=replace(bundled_model.cfg, second_look_below=0.0))
-    assert corner_distance_tiles(read_garden(image, first).corners, truth, 4) > 1.0
-    reading = read_garden(image, bundled_model)
-    assert reading.check_outline and corner_distance_tiles(reading.corners, truth, 4) < 0.25
+    photo = dev_photo(tmp_path, 245, 5151)
+    _, missed, reading, found = _without_and_with_a_second_look(photo, bundled_model)
+    assert missed > 1.0
+    assert reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
