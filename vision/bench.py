@@ -9,7 +9,9 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -183,22 +185,47 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float) -> dict[str, Any]:
     return out
 
 
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(model: TileModel | str | Path | None, repeat: int) -> None:
+    """A benchmark worker process: its own copy of the model, resolved once."""
+    _WORKER["model"], _WORKER["repeat"] = resolve_model(model), repeat
+
+
+def _bench_in_worker(photo: LabelledPhoto) -> PhotoResult:
+    return bench_photo(photo, _WORKER["model"], _WORKER["repeat"])
+
+
 def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
-              progress: Callable[[int, int], None] | None = None, repeat: int = 1
+              progress: Callable[[int, int], None] | None = None, repeat: int = 1, jobs: int = 1
               ) -> tuple[dict[str, Any], list[PhotoResult]]:
     """Benchmark every labelled photo in ``data`` (each timed ``repeat`` times, see
-    :func:`bench_photo`); returns (summary, per-photo results)."""
+    :func:`bench_photo`), in ``jobs`` processes; returns (summary, per-photo results in the
+    directory's order). Each photo is timed within one process, so with ``jobs`` up to the number
+    of cores the timings are those of one reader per core; the peak memory is the largest of any
+    one process (the reader's own, not the pool's sum)."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of at least 1, got {jobs!r}")
     photos = list(iter_labelled(Path(data)))
     if not photos:
         raise ValueError(f"no labelled photos (image + .json sidecar) in {data}")
     tile_model = resolve_model(model)
-    results = []
-    for i, photo in enumerate(photos):
-        results.append(bench_photo(photo, tile_model, repeat))
-        if progress:
-            progress(i + 1, len(photos))
+    results: list[PhotoResult] = []
+    if jobs == 1:
+        for photo in photos:
+            results.append(bench_photo(photo, tile_model, repeat))
+            if progress:
+                progress(len(results), len(photos))
+    else:  # forked workers inherit the loaded model; results come back in the photos' order
+        with ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_init_worker,
+                                 initargs=(tile_model, repeat)) as pool:
+            for result in pool.map(_bench_in_worker, photos):
+                results.append(result)
+                if progress:
+                    progress(len(results), len(photos))
     # peak memory as the OS counts it: tracing Python's allocations would slow the timed reads
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    rss = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024.0
     return summarise(results, rss), results
 
 
@@ -251,12 +278,13 @@ def format_summary(s: dict[str, Any]) -> str:
 
 
 def cli_bench(args: argparse.Namespace) -> int:
-    """``zengarden bench --data DIR [--model M] [--csv PATH] [--repeat N]``."""
+    """``zengarden bench --data DIR [--model M] [--csv PATH] [--repeat N] [--jobs N]``."""
     def show(done: int, total: int) -> None:
         print(f"\r{done}/{total} photos", end="", file=sys.stderr, flush=True)
 
     try:
-        summary, results = run_bench(args.data, args.model, show, getattr(args, "repeat", 1))
+        summary, results = run_bench(args.data, args.model, show, getattr(args, "repeat", 1),
+                                     getattr(args, "jobs", 1))
         csv_path = Path(args.csv) if args.csv else Path(args.data) / "bench.csv"
         write_csv(csv_path, results)
     except (ValueError, OSError) as exc:

@@ -64,6 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--csv", default=None, help="per-photo CSV to write (default DATA/bench.csv)")
     p.add_argument("--repeat", type=int, default=1,
                    help="time each photo N times and keep each stage's median (default 1)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="read the photos in N processes (default 1; at most one per core for honest timings)")
     p.set_defaults(func=_run_bench)
 
     p = sub.add_parser("enrol", help="teach the reader your copy: one photo of each floor's 15 tiles (+ any one other)")

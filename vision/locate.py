@@ -494,7 +494,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     (the views through the quad and the map's outline and quad polished), after searching further,
     or after a last round, when its best block so far scores at least ``cfg.grid_accept_score``, no
     clearly different block is within ``cfg.check_margin`` of it, and ``accept`` takes it: the rest
-    of the search is for photos where that is not so.
+    of the search is for photos where that is not so. Before the whole first pass, its first
+    ``cfg.grid_first_views`` views alone (through the quad, rectified by the lines around it, through
+    the map's outline) may end it so; the block taken there, found among fewer blocks, is searched
+    once more in its own square view and the best fit of the same block (within
+    ``cfg.check_distinct``) returned.
     Still in doubt, and with a caller's ``accept``, the best blocks are each searched around as a
     ``near`` place is (:func:`searched_around_own`): a block a row off or skewed still sets the view
     in which the garden's own lattice is found. The rounds stop once the best block they found
@@ -606,25 +610,32 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     if first_value >= cfg.grid_trust_score or (accept is not None and first_value >= cfg.grid_accept_score
                                                and accept(order_corners(corners), first_value)):
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value))
-    # by the lines around the quad, and by those inside it alone (clear of a patterned table)
-    (rectified, *around), within = rectifications(fine, quad * fscale, cfg, (None, 0.0))
-    views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
-             quad_view(corners * fscale, cfg)]
-    if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
-        views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
-    views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone
-    proposals = [order_corners(h / fscale) for view in views if view is not None
-                 for h in lattice_hypotheses(fine, view, cfg)]
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
+    climbed: dict[tuple[bool, bytes], np.ndarray] = {}  # a start polished again climbs the same way
 
-    def polished_all(starts: list[np.ndarray]) -> list[np.ndarray]:
-        """The best ``cfg.grid_rough_keep`` starts polished coarsely, the best ``cfg.grid_polish_keep``
-        of those finely."""
-        starts = best_first(starts, value, judge, cfg.grid_judge_pool)[: cfg.grid_rough_keep]
-        rough = [order_corners(polish(field, p * field_scale, cfg, coarse, cfg.grid_rough_steps)[0] / field_scale)
-                 for p in starts]
-        return [order_corners(polish(field, p * field_scale, cfg)[0] / field_scale)
-                for p in best_first(rough, value, judge, cfg.grid_judge_pool)[: cfg.grid_polish_keep]]
+    def polished_one(start: np.ndarray, rough: bool) -> np.ndarray:
+        key = (rough, np.asarray(start, np.float64).tobytes())
+        if key not in climbed:
+            steps = cfg.grid_rough_steps if rough else None
+            climbed[key] = order_corners(polish(field, start * field_scale, cfg, coarse if rough else None,
+                                                steps)[0] / field_scale)
+        return climbed[key]
+
+    def polished_all(starts: list[np.ndarray], keep: int = cfg.grid_rough_keep) -> list[np.ndarray]:
+        """The best ``keep`` (default ``cfg.grid_rough_keep``) starts polished coarsely, the best
+        ``cfg.grid_polish_keep`` of those finely."""
+        starts = best_first(starts, value, judge, cfg.grid_judge_pool)[:keep]
+        rough = [polished_one(p, True) for p in starts]
+        finest = best_first(rough, value, judge, cfg.grid_judge_pool)[: cfg.grid_polish_keep]
+        return [polished_one(p, False) for p in finest]
+
+    seen: dict[bytes, list[np.ndarray]] = {}  # the first views are searched once, whether alone or not
+
+    def hypotheses(views: list[np.ndarray | None]) -> list[np.ndarray]:
+        for view in views:
+            if view is not None and view.tobytes() not in seen:
+                seen[view.tobytes()] = [order_corners(h / fscale) for h in lattice_hypotheses(fine, view, cfg)]
+        return [h for view in views if view is not None for h in seen[view.tobytes()]]
 
     snaps: dict[bytes, np.ndarray] = {}
 
@@ -647,7 +658,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             verdicts[key] = accept is not None and bool(accept(order_corners(block), value(block)))
         return verdicts[key]
 
-    def ends_here(blocks: list[np.ndarray]) -> GridLocation | None:
+    def ends_here(blocks: list[np.ndarray], refine: bool = False) -> GridLocation | None:
         """The search so far settles it (``cfg.grid_quick_accept``, a caller's ``accept``) when its
         best block, snapped, scores at least ``cfg.grid_accept_score``, leads the next clearly
         different one by ``cfg.check_margin`` and reads surely; else None."""
@@ -657,13 +668,34 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         top = [value(b) for b in leading]
         if (top and top[0] >= cfg.grid_accept_score and (len(top) < 2 or top[0] - top[1] >= cfg.check_margin)
                 and reads_surely(leading[0])):
+            if refine:  # the same block searched again in its own square view: the best fit of it
+                block = leading[0]
+                own = [h for h in hypotheses([quad_view(block * fscale, cfg)])
+                       if block_offset(h, block, cfg.grid)[0] <= cfg.check_distinct]
+                same = [b for b in with_snapped(polished_all(own, cfg.grid_polish_keep))
+                        if block_offset(b, block, cfg.grid)[0] <= cfg.check_distinct]
+                best = max(same, key=value, default=block)
+                if value(best) > top[0]:
+                    leading[0], top[0] = best, value(best)
             return GridLocation(order_corners(leading[0]), float(top[0]), float(top[1]) if len(top) > 1 else -np.inf,
                                 False, (), float(first_value))
         return None
 
+    # by the lines around the quad, and by those inside it alone (clear of a patterned table)
+    (rectified, *around), within = rectifications(fine, quad * fscale, cfg, (None, 0.0))
+    views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
+             quad_view(corners * fscale, cfg)]
+    if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
+        views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
+    views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone
     candidates = [corners]
-    polished = polished_all(proposals)
-    polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
+    if cfg.grid_first_views:  # the first views alone may settle it (a board's frame taken in by the map)
+        polished = polished_all(hypotheses(views[: cfg.grid_first_views]), cfg.grid_first_rough_keep)
+        polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
+        if (settled_search := ends_here(polished, refine=True)) is not None:
+            return settled_search
+    polished = polished_all(hypotheses(views))
+    polished += polished_all([corners, quad])
     if (settled_search := ends_here(polished)) is not None:
         return settled_search
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
@@ -1171,16 +1203,16 @@ def lattice_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.n
     inner seams, of the 4 outline sides), each ``(R, C)``; each line's mean capped at
     ``cfg.grid_ridge_cap`` so that no one strong edge (the board's border) outweighs several seams."""
     n = cfg.grid
-    v_means = (v_cum[y0 + height] - v_cum[y0]) / height  # (R, columns of the view)
-    h_means = (h_cum[:, x0 + width] - h_cum[:, x0]) / width  # (rows of the view, C)
+    v_means = np.minimum((v_cum[y0 + height] - v_cum[y0]) / height, cfg.grid_ridge_cap)  # (R, columns of the view)
+    h_means = np.minimum((h_cum[:, x0 + width] - h_cum[:, x0]) / width, cfg.grid_ridge_cap)  # (rows of the view, C)
     k = np.arange(n + 1)[:, None]
     cols = np.clip(np.round(x0 + k * (width / n)).astype(np.int64), 0, v_cum.shape[1] - 1)  # (n+1, C)
     rows = np.clip(np.round(y0 + k * (height / n)).astype(np.int64), 0, h_cum.shape[0] - 1)  # (n+1, R)
-    v_lines = np.minimum(v_means[:, cols], cfg.grid_ridge_cap).transpose(1, 0, 2)  # (n+1, R, C)
-    h_lines = np.minimum(h_means[rows], cfg.grid_ridge_cap)  # (n+1, R, C)
-    # line k across, then along, k = 0..n
-    lines = np.stack([v_lines, h_lines], axis=1).reshape(2 * (n + 1), *v_lines.shape[1:])
-    return lines[2:2 * n].mean(axis=0), lines[[0, 1, 2 * n, 2 * n + 1]].mean(axis=0)
+    v_lines = v_means[:, cols.ravel()].reshape(len(y0), n + 1, len(x0))  # (R, n+1, C)
+    h_lines = h_means[rows.ravel()].reshape(n + 1, len(y0), len(x0))  # (n+1, R, C)
+    inner = v_lines[:, 1:n].sum(axis=1) + h_lines[1:n].sum(axis=0)
+    outer = v_lines[:, 0] + v_lines[:, n] + h_lines[0] + h_lines[n]
+    return inner / (2 * (n - 1)), outer / 4
 
 
 def _combine(seams: np.ndarray, outline: np.ndarray, cfg: VisionConfig) -> np.ndarray:
@@ -1260,7 +1292,9 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
             if x0.size == 0 or y0.size == 0:
                 continue
             score = _combine(*lattice_terms(v_cum, h_cum, x0, y0, width, height, cfg), cfg)
-            best = np.argsort(score, axis=None)[::-1][: cfg.grid_search_keep]
+            keep = min(cfg.grid_search_keep, score.size)
+            top = np.argpartition(score, score.size - keep, axis=None)[score.size - keep:]
+            best = top[np.argsort(score.flat[top])[::-1]]
             found += [(float(score.flat[i]), float(x0[i % x0.size]), float(y0[i // x0.size]), width, height)
                       for i in best]
     found.sort(reverse=True)

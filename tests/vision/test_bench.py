@@ -119,9 +119,23 @@ def test_summary_gives_the_readers_alone_on_located_photos() -> None:
     assert none["located_photos"] == 0 and "nan" in format_summary(none)
 
 
+def test_bench_in_two_processes_reads_every_photo_as_one_does(easy_photos, bundled_model) -> None:
+    """``--jobs 2``: the same readings, in the directory's order, each photo timed in its worker."""
+    one, alone = run_bench(easy_photos, bundled_model)
+    two, pooled = run_bench(easy_photos, bundled_model, jobs=2)
+    assert [r.name for r in pooled] == [r.name for r in alone] == sorted(r.name for r in alone)
+    for a, b in zip(alone, pooled):
+        assert (a.tiles_right, a.located, a.check_outline) == (b.tiles_right, b.located, b.check_outline)
+        np.testing.assert_allclose(a.corners, b.corners)
+        assert all(t > 0 for t in b.timings.values())
+    assert two["tile_accuracy"] == one["tile_accuracy"] and two["peak_rss_mb"] > 0
+
+
 def test_bench_input_errors(easy_photos, bundled_model, tmp_path, capsys) -> None:
     with pytest.raises(ValueError, match="repeat"):
         bench_photo(iter_labelled(easy_photos)[0], bundled_model, repeat=0)
+    with pytest.raises(ValueError, match="jobs"):
+        run_bench(easy_photos, bundled_model, jobs=0)
     assert cli_bench(argparse.Namespace(data=str(tmp_path), model=None, csv=None, repeat=1)) == 2
     assert "no labelled photos" in capsys.readouterr().err
 

@@ -788,6 +788,45 @@ def test_a_caller_that_accepts_the_first_pass_best_block_ends_the_search_there(e
     assert len(asked) == 1  # an easy photo's search is not in doubt: nothing more to ask
 
 
+def test_the_first_views_alone_settle_a_search_and_the_block_is_fitted_in_its_own_view(
+        easy_photos, bundled_model, monkeypatch) -> None:
+    """The map's outline refused, the first ``cfg.grid_first_views`` views alone are searched and
+    polished; their best block, taken, is searched once more in its own square view and the best fit
+    of the same block returned: no other view is searched. Without them (0) every view of the first
+    pass is searched, and both give the same block."""
+    from dataclasses import replace
+
+    import vision.locate as locate
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = order_corners(photo.corners * scale)
+    cfg = replace(bundled_model.cfg, grid_trust_score=float("inf"), grid_accept_score=-float("inf"))
+    views: list[np.ndarray] = []
+    searched = locate.lattice_hypotheses
+    monkeypatch.setattr(locate, "lattice_hypotheses", lambda img, view, c, *a, **k: views.append(view)
+                        or searched(img, view, c, *a, **k))
+    found = {}
+    for first in (3, 0):
+        views.clear()
+        asked: list[np.ndarray] = []
+
+        def all_but_the_map_outline(corners: np.ndarray, score: float, asked: list[np.ndarray] = asked) -> bool:
+            asked.append(corners)
+            return len(asked) > 1
+
+        found[first] = locate_grid(image, 4, replace(cfg, grid_first_views=first), bundled_model.mask,
+                                   accept=all_but_the_map_outline)
+        assert len(asked) == 2 and not found[first].check_outline
+        assert block_offset(found[first].corners, asked[1])[0] <= cfg.check_distinct  # the block taken
+        assert corner_distance_tiles(found[first].corners, truth, 4) < 0.25
+        if first:
+            assert len(views) == first + 1  # the first views, then the block's own
+        else:
+            assert len(views) > 3 + len(cfg.grid_search_turns)
+    assert corner_distance_tiles(found[3].corners, found[0].corners, 4) < 0.1
+
+
 def _scorers(image: np.ndarray) -> tuple[Callable[[np.ndarray], float],
                                          Callable[[list[np.ndarray]], list[np.ndarray]]]:
     """The search's one score on ``image`` (the lattice alone, no map) and a small polishing budget
