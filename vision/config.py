@@ -243,10 +243,9 @@ class VisionConfig:
     grid_quick_accept: bool = True
     #: With ``grid_quick_accept``: before the whole first pass, the blocks of its first this many views
     #: (through the map's quad, rectified by the lattice's lines, through the map's outline) are
-    #: polished (the best ``grid_first_rough_keep`` roughly) and may end the search; else the whole
-    #: first pass runs as without it. 0: not.
+    #: polished and may end the search (the block taken then fitted again in its own view); else the
+    #: whole first pass runs as without it. 0: not.
     grid_first_views: int = 3
-    grid_first_rough_keep: int = 9
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
     grid_switch_margin: float = 1.0
     #: Two lattices whose corners differ by more than this (tile sides, whichever corner each starts

@@ -661,7 +661,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     def ends_here(blocks: list[np.ndarray], refine: bool = False) -> GridLocation | None:
         """The search so far settles it (``cfg.grid_quick_accept``, a caller's ``accept``) when its
         best block, snapped, scores at least ``cfg.grid_accept_score``, leads the next clearly
-        different one by ``cfg.check_margin`` and reads surely; else None."""
+        different one by ``cfg.check_margin`` and reads surely; else None. With ``refine`` (a block
+        found among few) that block is searched again in its own square view and its best fit kept."""
         if accept is None or not cfg.grid_quick_accept:
             return None
         leading = distinct_best(with_snapped(blocks), value, 2, cfg)
@@ -690,7 +691,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone
     candidates = [corners]
     if cfg.grid_first_views:  # the first views alone may settle it (a board's frame taken in by the map)
-        polished = polished_all(hypotheses(views[: cfg.grid_first_views]), cfg.grid_first_rough_keep)
+        polished = polished_all(hypotheses(views[: cfg.grid_first_views]))
         polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
         if (settled_search := ends_here(polished, refine=True)) is not None:
             return settled_search
