@@ -690,7 +690,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
     views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone
     candidates = [corners]
-    if cfg.grid_first_views:  # the first views alone may settle it (a board's frame taken in by the map)
+    if cfg.grid_first_views and accept is not None and cfg.grid_quick_accept:  # they alone may settle it
         polished = polished_all(hypotheses(views[: cfg.grid_first_views]))
         polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
         if (settled_search := ends_here(polished, refine=True)) is not None:

@@ -825,6 +825,12 @@ def test_the_first_views_alone_settle_a_search_and_the_block_is_fitted_in_its_ow
         else:
             assert len(views) > 3 + len(cfg.grid_search_turns)
     assert corner_distance_tiles(found[3].corners, found[0].corners, 4) < 0.1
+    searched_views = []
+    for first in (3, 0):  # no caller's accept (enrolment's search): nothing could end there, so nothing extra
+        views.clear()
+        located = locate_grid(image, 4, replace(cfg, grid_first_views=first), bundled_model.mask)
+        searched_views.append((len(views), located.corners.tobytes()))
+    assert searched_views[0] == searched_views[1]
 
 
 def _scorers(image: np.ndarray) -> tuple[Callable[[np.ndarray], float],
