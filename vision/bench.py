@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -212,18 +213,15 @@ def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
         raise ValueError(f"no labelled photos (image + .json sidecar) in {data}")
     tile_model = resolve_model(model)
     results: list[PhotoResult] = []
-    if jobs == 1:
-        for photo in photos:
-            results.append(bench_photo(photo, tile_model, repeat))
+    # forked workers inherit the loaded model; their results come back in the photos' order
+    pool = (ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_init_worker,
+                                initargs=(tile_model, repeat)) if jobs > 1 else None)
+    with pool or nullcontext():
+        for result in (pool.map(_bench_in_worker, photos) if pool is not None
+                       else (bench_photo(photo, tile_model, repeat) for photo in photos)):
+            results.append(result)
             if progress:
                 progress(len(results), len(photos))
-    else:  # forked workers inherit the loaded model; results come back in the photos' order
-        with ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_init_worker,
-                                 initargs=(tile_model, repeat)) as pool:
-            for result in pool.map(_bench_in_worker, photos):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(photos))
     # peak memory as the OS counts it: tracing Python's allocations would slow the timed reads
     rss = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024.0
     return summarise(results, rss), results
