@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Rebuild the shipped tile model (models/zen-garden.skops) from synthetic photos with fixed seeds.
-#   scripts/build_model.sh            # readers from 2400 classic photos (seed 1) and 1200 photos of
-#                                     # random art on train-family scenes (seed 12), then the tile map
-#                                     # from 1200 train-family photos (seed 2), the random-art photos
-#                                     # and the first 600 classic
+#   scripts/build_model.sh            # readers from 2400 classic photos (seed 1), 1200 photos of
+#                                     # random art on train-family scenes (seed 12) and 1200 classic-art
+#                                     # photos on train-family scenes (seed 2), then the tile map from
+#                                     # those 1200 train-family photos, the random-art photos and the
+#                                     # first 600 classic
+#   MAP_FROM=M scripts/build_model.sh # the readers alone, from the same photos, on the tile map of
+#                                     # model M (zengarden train --readers-only --base M): how the
+#                                     # shipped model was last made (README, Model)
 # Data goes to data/ (git-ignored). Deterministic for a given seed and library versions. Photos
 # already rendered are kept (photo i depends only on the seed and i); the missing ones are rendered
 # by two processes at once.
@@ -48,8 +52,14 @@ render() {  # dir count seed family style
 render "$DATA" "$COUNT" "$SEED" classic classic
 render "$FAMILY_DATA" "$FAMILY_COUNT" "$FAMILY_SEED" train classic
 render "$RANDOM_DATA" "$RANDOM_COUNT" "$RANDOM_SEED" train random
-# the readers (tile art) from the classic and the random-art photos
-"$PY" -m zengarden.cli train --data "$DATA" --data "$RANDOM_DATA" --out "$OUT"
+# the readers (tile art) from the classic photos, the random-art photos and the classic art in the
+# train family's light (coloured, harsh, shadowed)
+if [ -n "${MAP_FROM:-}" ]; then
+  "$PY" -m zengarden.cli train --readers-only --base "$MAP_FROM" --data "$DATA" --data "$RANDOM_DATA" \
+      --data "$FAMILY_DATA" --out "$OUT"
+  exit 0
+fi
+"$PY" -m zengarden.cli train --data "$DATA" --data "$RANDOM_DATA" --data "$FAMILY_DATA" --out "$OUT"
 # the tile map again, from random boards, tables, light and art and the first classic photos (linked)
 SUBSET="$DATA-first-$MASK_CLASSIC"
 mkdir -p "$SUBSET"

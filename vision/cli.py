@@ -53,9 +53,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("train", help="train a tile model from labelled photos (image + sidecar JSON)")
     p.add_argument("--data", action="append", required=True, help="directory of labelled photos (repeatable)")
     p.add_argument("--out", required=True, help="model file to write")
-    p.add_argument("--mask-only", action="store_true",
-                   help="learn only the tile map (where tiles are) from DIR; keep the readers of --base")
-    p.add_argument("--base", default=None, help="with --mask-only: the model whose readers are kept (default bundled)")
+    only = p.add_mutually_exclusive_group()
+    only.add_argument("--mask-only", action="store_true",
+                      help="learn only the tile map (where tiles are) from DIR; keep the readers of --base")
+    only.add_argument("--readers-only", action="store_true",
+                      help="learn only the four tile readers from DIR; keep the tile map of --base")
+    p.add_argument("--base", default=None,
+                   help="with --mask-only or --readers-only: the model whose other part is kept (default bundled)")
     p.set_defaults(func=_run_train)
 
     p = sub.add_parser("bench", help="measure reading accuracy and speed on labelled photos")

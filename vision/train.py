@@ -192,15 +192,35 @@ def train_model(dirs: Sequence[str | Path], progress: Progress | None = None,
     return model
 
 
+def size_weights(groups: Sequence[Sequence[LabelledPhoto]], cfg: VisionConfig) -> list[float]:
+    """Each photo group's weight: the largest's size over its own, from 1 up to ``cfg.calibration_weight``
+    (a smaller set gives more jittered crops per photo, so every set counts)."""
+    largest = max(len(g) for g in groups)
+    return [float(min(cfg.calibration_weight, max(1.0, largest / len(g)))) for g in groups]
+
+
 def _fit(groups: list[list[LabelledPhoto]], rendered: list[LabelledPhoto], cfg: VisionConfig,
          report: Progress) -> TileModel:
     """Fit the readers and the tile mask: ``groups`` weighted by size (small ones up), and the
     ``rendered`` photos of a calibration set like synthetic ones."""
-    largest = max(len(g) for g in groups)
-    weighted = [(g, float(min(cfg.calibration_weight, max(1.0, largest / len(g))))) for g in groups]
+    weighted = list(zip(groups, size_weights(groups, cfg)))
     if rendered:  # like synthetic photos
         weighted.append((rendered, 1.0))
     return _fit_weighted(weighted, groups, cfg, report)
+
+
+def refit_readers(model: TileModel, dirs: Sequence[str | Path], progress: Progress | None = None) -> TileModel:
+    """``model`` with its four readers learned again from the labelled photos in ``dirs``, weighted
+    by size as :func:`train_model` weighs them (the same readers it fits from sets with no
+    calibration set among them; none is rendered here); the tile map and outline inset are
+    ``model``'s. For teaching the readers more art or light without moving where gardens are found."""
+    if isinstance(dirs, (str, Path)):
+        dirs = [dirs]
+    groups = _dir_photos(dirs)
+    fitted = fit_readers(list(zip(groups, size_weights(groups, model.cfg))), model, progress)
+    meta = {**model.meta, **fitted.meta,
+            "trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)]}
+    return TileModel(fitted.readers, fitted.cfg, meta, mask=model.mask, upright=fitted.upright)
 
 
 def fit_readers(weighted: Sequence[tuple[Sequence[LabelledPhoto], float]], base: TileModel,
@@ -388,15 +408,16 @@ def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: 
 
 
 def cli_train(args: argparse.Namespace) -> int:
-    """``zengarden train --data DIR [--data DIR ...] --out MODEL [--mask-only [--base MODEL]]``."""
+    """``zengarden train --data DIR [--data DIR ...] --out MODEL [--mask-only | --readers-only] [--base MODEL]``."""
     def show(fraction: float, message: str) -> None:
         print(f"\r[{fraction * 100:5.1f} %] {message:<40}", end="", file=sys.stderr, flush=True)
 
     try:
-        if getattr(args, "mask_only", False):
+        if getattr(args, "mask_only", False) or getattr(args, "readers_only", False):
             from vision.read import resolve_model
 
-            model = refit_mask(resolve_model(args.base), args.data, progress=show)
+            refit = refit_mask if args.mask_only else refit_readers
+            model = refit(resolve_model(args.base), args.data, progress=show)
         else:
             model = train_model(args.data, progress=show)
         path = model.save(args.out)
@@ -407,6 +428,9 @@ def cli_train(args: argparse.Namespace) -> int:
     if getattr(args, "mask_only", False):
         print(f"\nwrote {path} ({size:.1f} MB): tile map from {', '.join(model.meta['mask_trained_on'])} "
               f"in {model.meta['mask_seconds']} s, readers of {args.base or 'the bundled model'}")
+    elif getattr(args, "readers_only", False):
+        print(f"\nwrote {path} ({size:.1f} MB): readers from {', '.join(model.meta['trained_on'])} "
+              f"in {model.meta['train_seconds']} s, tile map of {args.base or 'the bundled model'}")
     else:
         print(f"\nwrote {path} ({size:.1f} MB) from {model.meta['photos']} photos "
               f"in {model.meta['train_seconds']} s")

@@ -7,7 +7,7 @@ import pickle
 import numpy as np
 import pytest
 
-from vision.model import ModelLoadError, load_model
+from vision.model import DEFAULT_MODEL_PATH, ModelLoadError, load_model
 from vision.synth import render_tile
 from vision.train import train_model
 
@@ -78,6 +78,34 @@ def test_train_input_errors(tmp_path) -> None:
         train_model([tmp_path / "nope"])
     with pytest.raises(ValueError, match="no labelled photos"):
         train_model([tmp_path])
+
+
+def test_readers_alone_are_those_train_fits_and_the_base_keeps_its_map(tiny_model, tiny_dataset, bundled_model,
+                                                                       tmp_path) -> None:
+    """``refit_readers`` (``zengarden train --readers-only``) fits the readers ``train_model`` fits
+    from the same photos; the tile map and outline inset stay the base model's."""
+    from vision.crop import crop_tiles
+    from vision.dataset import iter_labelled
+    from vision.io import load_image_scaled
+    from zengarden.cli import main
+
+    out = tmp_path / "readers.skops"
+    assert main(["train", "--readers-only", "--base", str(DEFAULT_MODEL_PATH),
+                 "--data", str(tiny_dataset), "--out", str(out)]) == 0
+    refit = load_model(out)
+    photo = iter_labelled(tiny_dataset)[1]
+    image, scale = load_image_scaled(photo.image_path)
+    crops = crop_tiles(image, photo.corners * scale, tiny_model.cfg)
+    a, b = tiny_model.predict_probs(crops), refit.predict_probs(crops)
+    for name in ("floor", "path", "decor", "corner"):
+        np.testing.assert_allclose(getattr(a, name), getattr(b, name), atol=1e-9)
+    assert refit.cfg.outline_inset == bundled_model.cfg.outline_inset
+    pixels = np.random.default_rng(0).random((50, bundled_model.mask.n_features_in_))
+    np.testing.assert_array_equal(refit.mask.predict_proba(pixels), bundled_model.mask.predict_proba(pixels))
+    assert refit.meta["trained_on"] == [f"{tiny_dataset.name} (4 photos)"]
+    assert refit.meta["mask_trained_on"] == bundled_model.meta["mask_trained_on"]
+    with pytest.raises(SystemExit):  # one part or the other, not both
+        main(["train", "--readers-only", "--mask-only", "--data", str(tiny_dataset), "--out", str(out)])
 
 
 def test_reading_in_four_turns_is_rotation_consistent(bundled_model) -> None:
