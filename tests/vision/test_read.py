@@ -437,19 +437,21 @@ def test_a_second_looks_outline_in_doubt_is_read_and_taken_when_its_tiles_read_s
                                                                                      bundled_model) -> None:
     """Development photo 00245 of ``zengarden synth --seed 5151 --family dev``: the search over the
     whole photo ends more than a tile off; on the crop around it, searched with the whole first pass
-    (``grid_first_views`` 0), the garden is found but in doubt there too. Handed on as one more
-    alternative, its tiles read surely, so the reading takes it: every tile right, the outline still
-    to be checked. With the first views alone (the default) the crop's search settles on the garden
-    surely: every tile right and nothing to check."""
+    (``grid_first_views`` 0), the garden is found but in doubt there too (a weak lattice). Handed on
+    as one more alternative, its tiles read surely, so the reading takes it: every tile right, the
+    outline still to be checked while a doubt its tiles' sureness would clear is kept
+    (``clear_min_confidence`` 0). With the first views alone (the default) the crop's search settles
+    on the garden surely: every tile right and nothing to check."""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 245, 5151)
-    whole_pass = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_first_views=0))
+    whole_pass = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_first_views=0, clear_min_confidence=0.0))
     _, missed, reading, found = _without_and_with_a_second_look(photo, whole_pass)
     assert missed > 1.0
     assert reading.check_outline and found < 0.25
+    assert "the tiles read more surely on another lattice" in reading.outline_reasons
     assert reading.garden == photo.garden
     _, missed, reading, found = _without_and_with_a_second_look(photo, bundled_model)
     assert missed > 1.0
