@@ -54,12 +54,10 @@ render "$FAMILY_DATA" "$FAMILY_COUNT" "$FAMILY_SEED" train classic
 render "$RANDOM_DATA" "$RANDOM_COUNT" "$RANDOM_SEED" train random
 # the readers (tile art) from the classic photos, the random-art photos and the classic art in the
 # train family's light (coloured, harsh, shadowed)
-if [ -n "${MAP_FROM:-}" ]; then
-  "$PY" -m zengarden.cli train --readers-only --base "$MAP_FROM" --data "$DATA" --data "$RANDOM_DATA" \
-      --data "$FAMILY_DATA" --out "$OUT"
-  exit 0
-fi
-"$PY" -m zengarden.cli train --data "$DATA" --data "$RANDOM_DATA" --data "$FAMILY_DATA" --out "$OUT"
+KEEP_MAP=()
+if [ -n "${MAP_FROM:-}" ]; then KEEP_MAP=(--readers-only --base "$MAP_FROM"); fi
+"$PY" -m zengarden.cli train "${KEEP_MAP[@]}" --data "$DATA" --data "$RANDOM_DATA" --data "$FAMILY_DATA" --out "$OUT"
+if [ -n "${MAP_FROM:-}" ]; then exit 0; fi  # the map of MAP_FROM kept
 # the tile map again, from random boards, tables, light and art and the first classic photos (linked)
 SUBSET="$DATA-first-$MASK_CLASSIC"
 mkdir -p "$SUBSET"

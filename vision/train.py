@@ -218,9 +218,8 @@ def refit_readers(model: TileModel, dirs: Sequence[str | Path], progress: Progre
         dirs = [dirs]
     groups = _dir_photos(dirs)
     fitted = fit_readers(list(zip(groups, size_weights(groups, model.cfg))), model, progress)
-    meta = {**model.meta, **fitted.meta,
-            "trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)]}
-    return TileModel(fitted.readers, fitted.cfg, meta, mask=model.mask, upright=fitted.upright)
+    return replace(fitted, meta={**model.meta, **fitted.meta,
+                                 "trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)]})
 
 
 def fit_readers(weighted: Sequence[tuple[Sequence[LabelledPhoto], float]], base: TileModel,
