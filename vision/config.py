@@ -232,6 +232,13 @@ class VisionConfig:
     #: in the art of a few tiles); the quad may be larger than the block (the board, a second board
     #: merged with it), not much smaller.
     grid_min_fraction: float = 0.5
+    #: ... unless its tiles read surely: with a caller's ``accept``, an outline still in doubt after
+    #: the search has the best ``grid_small_confirm`` clearly different blocks of ``grid_small_fraction``
+    #: to ``grid_min_fraction`` of the quad (found by the search, ruled out by size alone) polished
+    #: and read; those ``accept`` takes become candidates (a board's frame or a second board merged
+    #: into the quad leaves the garden under half of it; a lattice in a few tiles' art reads unsurely).
+    grid_small_fraction: float = 0.3
+    grid_small_confirm: int = 3
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: Below ``grid_trust_score``, a caller's own test (``locate_grid``'s ``accept``: the tiles read

@@ -515,11 +515,14 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     ``cfg.grid_continue_free`` (a lattice on a table of squares runs on past its outline), less
     ``cfg.grid_sub_weight`` times the excess of its :func:`lattice_subdivided` over
     ``cfg.grid_sub_free`` (a block of 2×2 or 3×3 checks has lines through every cell), less
-    ``cfg.grid_plain_weight`` times the shortfall of its :func:`plain_cells` below
     ``cfg.grid_plain_free`` (checks hold no art), and nothing smaller than
     ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's edge — and one rule
     chooses: the best candidate if it beats the map's outline by more than
-    ``cfg.grid_switch_margin``, else the map's outline. The outline is to be checked when its
+    ``cfg.grid_switch_margin``, else the map's outline. When that choice is in doubt (as below) and
+    with a caller's ``accept``, the best ``cfg.grid_small_confirm`` clearly different blocks the
+    size rule alone ruled out, down to ``cfg.grid_small_fraction`` of the quad (the map took in a
+    board's frame or a second board), are polished and read; those whose tiles read surely become
+    candidates, valued by the same score, and the rule chooses again. The outline is to be checked when its
     score is below ``cfg.check_min_score``, a clearly different lattice (more than
     ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it, or the learned map
     sees tiles beyond a side (:func:`map_beyond` above ``cfg.check_beyond``) and a different lattice
@@ -560,8 +563,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     # a lattice in a few tiles' art is no garden: the smallest block is a fraction of the map's quad,
     # or of the smallest place the caller expects it (that knows the block's size better)
     near = [np.asarray(where, np.float64) for where in near]
-    min_tile = cfg.grid_min_fraction * min([tile_side_px(where, cfg.grid) for where in near]
-                                           or [tile_side_px(quad, cfg.grid)])
+    base_tile = min([tile_side_px(where, cfg.grid) for where in near] or [tile_side_px(quad, cfg.grid)])
+    min_tile, small_tile = cfg.grid_min_fraction * base_tile, cfg.grid_small_fraction * base_tile
 
     def in_photo(found: np.ndarray) -> bool:
         """Whether a block's centre lies in the photo (a block mostly beyond its edge is none)."""
@@ -569,18 +572,25 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         return 0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]
 
     values: dict[bytes, float] = {}  # the search meets the same blocks again (ranking, polishing, choosing)
+    small: dict[bytes, np.ndarray] = {}  # blocks ruled out by their size alone (read before they count)
+    admitted: set[bytes] = set()  # ... and those whose tiles read surely: valued as any other
 
     def value(found: np.ndarray) -> float:
         """The one score every candidate (image pixels) is judged by: the lattice in the
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
         key = np.asarray(found, np.float64).tobytes()
         if key not in values:
-            values[key] = scored(found)
+            if not grid_shape_ok(found, cfg) or not in_photo(found):
+                values[key] = -np.inf
+            elif tile_side_px(found, cfg.grid) < min_tile and key not in admitted:
+                if tile_side_px(found, cfg.grid) >= small_tile:
+                    small[key] = np.asarray(found, np.float64)
+                values[key] = -np.inf
+            else:
+                values[key] = scored(found)
         return values[key]
 
     def scored(found: np.ndarray) -> float:
-        if not grid_shape_ok(found, cfg) or tile_side_px(found, cfg.grid) < min_tile or not in_photo(found):
-            return -np.inf
         parts = lattice_parts(field, found * field_scale, cfg)  # read once for the lattice and its cells
         if parts is None:
             return -np.inf
@@ -732,18 +742,37 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
 
         new = searched_around_own(candidates, quad, value, around, cfg, settled)
         candidates += [b for b in distinct_best(new, value, cfg.grid_own_near_confirm, cfg) if reads_surely(b)]
-    scores = [first_value, *(value(c) for c in candidates[1:])]
-    if judge is not None:
-        judged = [i for i, v in enumerate(scores) if np.isfinite(v)]
-        for i, extra in zip(judged, np.asarray(judge([candidates[i] for i in judged]), np.float64)):
-            scores[i] += float(extra)
-        first_value = scores[0]
-    best = int(np.argmax(scores))
-    chosen = best if scores[best] > first_value + cfg.grid_switch_margin else 0
-    score = scores[chosen]
-    others = [other for c, other in zip(candidates, scores)
-              if block_offset(c, candidates[chosen], cfg.grid)[0] > cfg.check_distinct]
-    runner_up = max(others, default=-np.inf)
+
+    def choice() -> tuple[list[float], float, int, float, float]:
+        """The candidates' scores (judged), the map's outline's, the one chosen, its score and the
+        best clearly different one's."""
+        scores = [value(corners), *(value(c) for c in candidates[1:])]
+        if judge is not None:
+            judged = [i for i, v in enumerate(scores) if np.isfinite(v)]
+            for i, extra in zip(judged, np.asarray(judge([candidates[i] for i in judged]), np.float64)):
+                scores[i] += float(extra)
+        best = int(np.argmax(scores))
+        chosen = best if scores[best] > scores[0] + cfg.grid_switch_margin else 0
+        others = [other for c, other in zip(candidates, scores)
+                  if block_offset(c, candidates[chosen], cfg.grid)[0] > cfg.check_distinct]
+        return scores, scores[0], chosen, scores[chosen], max(others, default=-np.inf)
+
+    scores, first_value, chosen, score, runner_up = choice()
+    if accept is not None and small and (score < cfg.check_min_score or score - runner_up < cfg.check_margin):
+        # in doubt: the blocks ruled out as too small count when their tiles read surely
+        surely = []
+        raw = {key: scored(block) for key, block in small.items()}
+        for block in distinct_best(list(small.values()), lambda b: raw[b.tobytes()], cfg.grid_small_confirm, cfg):
+            fitted = polished_one(polished_one(block, True), False)
+            key = fitted.tobytes()
+            if (grid_shape_ok(fitted, cfg) and in_photo(fitted) and tile_side_px(fitted, cfg.grid) >= small_tile
+                    and reads_surely(fitted)):
+                admitted.add(key)
+                values.pop(key, None)
+                surely.append(fitted)
+        if surely:
+            candidates += surely
+            scores, first_value, chosen, score, runner_up = choice()
     reasons = []
     if score < cfg.check_min_score:
         reasons.append(f"weak lattice (score {score:.2f} < {cfg.check_min_score})")

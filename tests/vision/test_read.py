@@ -419,6 +419,27 @@ def _without_and_with_a_second_look(photo, model) -> tuple[GardenReading, float,
             corner_distance_tiles(reading.corners, truth, 4))
 
 
+def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely(tmp_path, bundled_model) -> None:
+    """Development photo 00208 of ``zengarden synth --seed 5151 --family dev``: the tile map takes in
+    the board's printed frame and a second garden beside it, so the garden is under half the map's
+    quad and every block that small is ruled out (``grid_small_confirm`` 0): the outline ends more
+    than a tile off, flagged. With the small blocks read when the outline is in doubt, the garden's
+    own block reads surely and is taken: every tile right."""
+    from dataclasses import replace
+
+    from tests.vision.grids import dev_photo
+    from vision.geometry import order_corners
+    from vision.locate import corner_distance_tiles
+
+    photo = dev_photo(tmp_path, 208, 5151)
+    image, truth = photo.load_image(), order_corners(photo.corners)
+    ruled_out = read_garden(image, replace(bundled_model, cfg=replace(bundled_model.cfg, grid_small_confirm=0)))
+    assert ruled_out.check_outline and corner_distance_tiles(ruled_out.corners, truth, 4) > 1.0
+    reading = read_garden(image, bundled_model)
+    assert corner_distance_tiles(reading.corners, truth, 4) < 0.25
+    assert reading.garden == photo.garden
+
+
 def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp_path, bundled_model) -> None:
     """Development photo 00240 of ``zengarden synth --seed 6262 --family dev --garden-size 0.2 0.4``,
     a garden a seventh of the photo's longer side: the search over the whole photo ends more than a
@@ -441,12 +462,15 @@ def test_a_second_looks_outline_in_doubt_is_read_and_taken_when_its_tiles_read_s
     as one more alternative, its tiles read surely, so the reading takes it: every tile right, the
     outline still to be checked while a doubt its tiles' sureness would clear is kept
     (``clear_min_confidence`` 0). With the first views alone (the default) the crop's search settles
-    on the garden surely: every tile right and nothing to check."""
+    on the garden surely: every tile right and nothing to check. (The whole photo's search also
+    reads the blocks its size rule ruled out, and finds the garden among them without a second look:
+    that is turned off here, ``grid_small_confirm`` 0, to see the second look.)"""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 245, 5151)
+    bundled_model = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_small_confirm=0))
     whole_pass = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_first_views=0, clear_min_confidence=0.0))
     _, missed, reading, found = _without_and_with_a_second_look(photo, whole_pass)
     assert missed > 1.0
