@@ -441,6 +441,9 @@ class VisionConfig:
     #: (``GridLocation.alternatives``) by its lattice score plus this times the mean confidence of
     #: the tiles read in it: the tiles of the true block read surely, a block one row off does not.
     read_choice_weight: float = 4.0
+    #: ... plus this times the mean confidence of its least sure edge row or column: a block a row
+    #: or a column off holds a line of board or table, which the mean over all 16 tiles dilutes.
+    read_choice_edge_weight: float = 2.0
     #: The map's outline is taken without a search (``locate_grid``'s ``accept``) when its tiles,
     #: read in their light, are all at least ``accept_min_confidence`` sure and on average
     #: ``accept_mean_confidence``, and neither reading (as seen, in its light) is unsure enough to

@@ -282,7 +282,8 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     """An outline in doubt against the search's other lattices: each candidate (``located.corners``
     with its ``crops`` ``(16, S, S, 3)``, then ``located.alternatives`` in ``image`` ``(M, N, 3)``)
     scored by its lattice score plus ``cfg.read_choice_weight`` times the mean confidence of its
-    tiles read alone (:func:`vision.decode.decode`) -> (corners ``(4, 2)``, their crops, their
+    tiles read alone (:func:`vision.decode.decode`) and ``cfg.read_choice_edge_weight`` times that
+    of its least sure edge row or column (:func:`edge_line_confidence`) -> (corners ``(4, 2)``, their crops, their
     probabilities, why the outline moved or None when the located one stays, whether another
     candidate's tiles all read as surely as ``cfg.clear_min_confidence`` and
     ``cfg.clear_mean_confidence`` ask: another garden, or the same one cut nearly as well).
@@ -294,7 +295,8 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     cuts += [(located.alternatives[k], located.alternative_scores[k], c) for k, c in zip(cut, others)]
     read = [model.predict_probs(cut) for _, _, cut in cuts]
     confidence = [decode(p, cfg)[0].confidence for p in read]
-    values = [score + cfg.read_choice_weight * float(c.mean()) for (_, score, _), c in zip(cuts, confidence)]
+    values = [score + cfg.read_choice_weight * float(c.mean()) + cfg.read_choice_edge_weight * edge_line_confidence(c)
+              for (_, score, _), c in zip(cuts, confidence)]
     best = int(np.argmax(values))
     if accept is not None:  # tiles that read surely first; what was read is left in the reader's ``sure``
         best = next((int(k) for k in np.argsort(values)[::-1] if accept(*cuts[k][:2])), best)
@@ -302,6 +304,14 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     rival = any(reads_surely(c, cfg.clear_min_confidence, cfg.clear_mean_confidence)
                 for k, c in enumerate(confidence) if k != best)
     return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None, rival
+
+
+def edge_line_confidence(confidence: np.ndarray) -> float:
+    """The mean tile confidence ``(n, n)`` of a block's least sure edge line (its first or last row,
+    its first or last column): low for a block a row or a column off, whose edge line lies on the
+    board or the table, however surely its other tiles read."""
+    conf = np.asarray(confidence, np.float64)
+    return float(min(conf[0].mean(), conf[-1].mean(), conf[:, 0].mean(), conf[:, -1].mean()))
 
 
 def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: TileModel

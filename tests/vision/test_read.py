@@ -440,6 +440,43 @@ def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely
     assert reading.garden == photo.garden
 
 
+def test_edge_line_confidence_is_the_least_sure_edge_rows_or_columns_mean() -> None:
+    """A block a row off holds one line of board: its mean confidence is the block's edge value,
+    whichever side it is on; a line inside the block does not count."""
+    from vision.read import edge_line_confidence
+
+    for side in range(4):
+        conf = np.full((4, 4), 0.9)
+        line = (0, slice(None)) if side == 0 else (-1, slice(None)) if side == 1 else (
+            (slice(None), 0) if side == 2 else (slice(None), -1))
+        conf[line] = [0.2, 0.3, 0.4, 0.5]
+        assert edge_line_confidence(conf) == pytest.approx(0.35)
+    inner = np.full((4, 4), 0.9)
+    inner[1] = 0.1
+    assert edge_line_confidence(inner) == pytest.approx((0.9 * 3 + 0.1) / 4)
+
+
+def test_a_block_a_row_off_loses_to_the_garden_by_its_least_sure_edge_line(tmp_path, bundled_model) -> None:
+    """Development photo 00186 of ``zengarden synth --seed 3101 --style random --family dev``: the
+    lattice a row off (a row of the board's frame taken in) scores a little better than the garden,
+    and over all 16 tiles it reads nearly as surely (``read_choice_edge_weight`` 0: chosen, more than
+    a tile off). Its frame row reads least surely of any edge line, so with that line weighed the
+    reading takes the garden, still to be checked."""
+    from dataclasses import replace
+
+    from vision.geometry import order_corners
+    from vision.locate import corner_distance_tiles
+    from vision.synth.generate import generate_dataset
+
+    generate_dataset(tmp_path, 1, 3101, start=186, style="random", family="dev")
+    photo = next(iter(iter_labelled(tmp_path)))
+    image, truth = photo.load_image(), order_corners(photo.corners)
+    diluted = read_garden(image, replace(bundled_model, cfg=replace(bundled_model.cfg, read_choice_edge_weight=0.0)))
+    assert diluted.check_outline and corner_distance_tiles(diluted.corners, truth, 4) > 1.0
+    reading = read_garden(image, bundled_model)
+    assert reading.check_outline and corner_distance_tiles(reading.corners, truth, 4) < 0.25
+
+
 def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp_path, bundled_model) -> None:
     """Development photo 00240 of ``zengarden synth --seed 6262 --family dev --garden-size 0.2 0.4``,
     a garden a seventh of the photo's longer side: the search over the whole photo ends more than a
