@@ -515,6 +515,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     ``cfg.grid_continue_free`` (a lattice on a table of squares runs on past its outline), less
     ``cfg.grid_sub_weight`` times the excess of its :func:`lattice_subdivided` over
     ``cfg.grid_sub_free`` (a block of 2×2 or 3×3 checks has lines through every cell), less
+    ``cfg.grid_plain_weight`` times the shortfall of its :func:`plain_cells` below
     ``cfg.grid_plain_free`` (checks hold no art), and nothing smaller than
     ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's edge — and one rule
     chooses: the best candidate if it beats the map's outline by more than
@@ -522,8 +523,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     with a caller's ``accept``, the best ``cfg.grid_small_confirm`` clearly different blocks the
     size rule alone ruled out, down to ``cfg.grid_small_fraction`` of the quad (the map took in a
     board's frame or a second board), are polished and read; those whose tiles read surely become
-    candidates, valued by the same score, and the rule chooses again. The outline is to be checked when its
-    score is below ``cfg.check_min_score``, a clearly different lattice (more than
+    candidates, valued by the same score, and the rule chooses again. The outline is to be checked
+    when its score is below ``cfg.check_min_score``, a clearly different lattice (more than
     ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it, or the learned map
     sees tiles beyond a side (:func:`map_beyond` above ``cfg.check_beyond``) and a different lattice
     scores within ``cfg.check_beyond_margin``. The best clearly different lattices are handed on as
@@ -566,10 +567,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     base_tile = min([tile_side_px(where, cfg.grid) for where in near] or [tile_side_px(quad, cfg.grid)])
     min_tile, small_tile = cfg.grid_min_fraction * base_tile, cfg.grid_small_fraction * base_tile
 
-    def in_photo(found: np.ndarray) -> bool:
-        """Whether a block's centre lies in the photo (a block mostly beyond its edge is none)."""
+    def shaped_in_photo(found: np.ndarray) -> bool:
+        """Whether a block has a garden's shape and its centre lies in the photo (a block mostly
+        beyond its edge is none)."""
         x, y = found.mean(axis=0)
-        return 0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]
+        return grid_shape_ok(found, cfg) and 0.0 <= x < image.shape[1] and 0.0 <= y < image.shape[0]
 
     values: dict[bytes, float] = {}  # the search meets the same blocks again (ranking, polishing, choosing)
     small: dict[bytes, np.ndarray] = {}  # blocks ruled out by their size alone (read before they count)
@@ -580,7 +582,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         colour-free evidence, and whether its cells lie on tile-like pixels of the map."""
         key = np.asarray(found, np.float64).tobytes()
         if key not in values:
-            if not grid_shape_ok(found, cfg) or not in_photo(found):
+            if not shaped_in_photo(found):
                 values[key] = -np.inf
             elif tile_side_px(found, cfg.grid) < min_tile and key not in admitted:
                 if tile_side_px(found, cfg.grid) >= small_tile:
@@ -765,8 +767,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         for block in distinct_best(list(small.values()), lambda b: raw[b.tobytes()], cfg.grid_small_confirm, cfg):
             fitted = polished_one(polished_one(block, True), False)
             key = fitted.tobytes()
-            if (grid_shape_ok(fitted, cfg) and in_photo(fitted) and tile_side_px(fitted, cfg.grid) >= small_tile
-                    and reads_surely(fitted)):
+            if shaped_in_photo(fitted) and tile_side_px(fitted, cfg.grid) >= small_tile and reads_surely(fitted):
                 admitted.add(key)
                 values.pop(key, None)
                 surely.append(fitted)
