@@ -584,8 +584,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         if key not in values:
             if not shaped_in_photo(found):
                 values[key] = -np.inf
-            elif tile_side_px(found, cfg.grid) < min_tile and key not in admitted:
-                if tile_side_px(found, cfg.grid) >= small_tile:
+            elif (side := tile_side_px(found, cfg.grid)) < min_tile and key not in admitted:
+                if side >= small_tile:
                     small[key] = np.asarray(found, np.float64)
                 values[key] = -np.inf
             else:
