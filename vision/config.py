@@ -444,6 +444,17 @@ class VisionConfig:
     #: ... plus this times the mean confidence of its least sure edge row or column: a block a row
     #: or a column off holds a line of board or table, which the mean over all 16 tiles dilutes.
     read_choice_edge_weight: float = 2.0
+    #: An outline still in doubt after that, and not read surely, is looked for by its tiles
+    #: (:func:`vision.read.climb_by_reading`): the ``read_climb_starts`` candidates that read most
+    #: surely (the two weights above) each moved, shifted or a side moved out or in by
+    #: ``read_climb_steps`` tile sides (at most ``read_climb_rounds`` moves each), while their tiles
+    #: read more surely, then snapped to the seams; the first that then reads surely in its light
+    #: is taken, still to be checked. The search's lattices lie on seams, and a board's printed
+    #: squares or its track have seams too; the tiles' art says where the garden is. 0 starts
+    #: turns it off.
+    read_climb_starts: int = 1
+    read_climb_steps: tuple[float, ...] = (0.5, 0.25, 0.12)
+    read_climb_rounds: int = 4
     #: The map's outline is taken without a search (``locate_grid``'s ``accept``) when its tiles,
     #: read in their light, are all at least ``accept_min_confidence`` sure and on average
     #: ``accept_mean_confidence``, and neither reading (as seen, in its light) is unsure enough to

@@ -82,3 +82,42 @@ def climb_corners(corners: np.ndarray, objective: Callable[[float], Callable[[np
             if not improved:
                 break
     return best, value
+
+
+def block_moves(corners: np.ndarray, step: float, n: int) -> list[np.ndarray]:
+    """The blocks one move of ``step`` tile sides away from an n×n block ``corners`` ``(4, 2)`` (TL,
+    TR, BR, BL), measured in the block's own plane: the whole block shifted along either axis or
+    both, and each side moved out or in (the block a little bigger, smaller or more oblong) -> 16
+    ``(4, 2)`` arrays. A block a fraction of a row off, or taking in a band of board, is a few such moves from
+    the garden, whatever its tilt and perspective."""
+    if step <= 0:
+        raise ValueError(f"step must be positive, got {step}")
+    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float64)
+    to_photo = cv2.getPerspectiveTransform(square.astype(np.float32), np.asarray(corners, np.float32))
+    moved = [square + step * np.array([dx, dy], np.float64) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    # each side's two corners and the direction "out" of the block
+    for pair, out in (((0, 1), (0, -1)), ((1, 2), (1, 0)), ((2, 3), (0, 1)), ((3, 0), (-1, 0))):
+        for sign in (1.0, -1.0):
+            block = square.copy()
+            block[list(pair)] += sign * step * np.asarray(out, np.float64)
+            moved.append(block)
+    return [cv2.perspectiveTransform(block[None], to_photo.astype(np.float64))[0] for block in moved]
+
+
+def climb_block(corners: np.ndarray, value: Callable[[np.ndarray], float], steps: Sequence[float], rounds: int,
+                n: int, min_gain: float = 1e-3) -> tuple[np.ndarray, float, int]:
+    """An n×n block ``corners`` ``(4, 2)`` moved by :func:`block_moves` to the best of its neighbours
+    while ``value`` rises by more than ``min_gain``, at most ``rounds`` moves at each of ``steps``
+    (tile sides, coarse to fine) -> (corners, their value, how many blocks were valued)."""
+    best = np.asarray(corners, np.float64)
+    top, valued = value(best), 1
+    for step in steps:
+        for _ in range(rounds):
+            around = block_moves(best, step, n)
+            values = [value(block) for block in around]
+            valued += len(around)
+            k = int(np.argmax(values))
+            if not values[k] > top + min_gain:
+                break
+            best, top = around[k], values[k]
+    return best, top, valued

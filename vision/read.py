@@ -25,7 +25,7 @@ from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode, tile_probability
-from vision.geometry import order_corners
+from vision.geometry import climb_block, order_corners
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
     agreement_likelihood,
@@ -38,7 +38,7 @@ from vision.light import (
     separation,
     tile_chroma,
 )
-from vision.locate import Accept, GridLocation, locate_grid, snapped_outlines
+from vision.locate import Accept, GridLocation, block_offset, grid_shape_ok, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -116,7 +116,8 @@ class _Cut:
     probabilities in their light and as seen (:func:`read_in_its_light`), the ``corners`` in the
     input's pixels, the tiles' colours (``chromas``, ``path_chromas``), the locator's ``reasons``
     to check the outline, ``timings``, and whether those reasons may be lifted by a sure reading
-    (``clearable``: located by the search, and no other lattice's tiles read nearly as surely)."""
+    (``clearable``: located by the search, no other lattice's tiles read nearly as surely, and not
+    found again by reading its tiles)."""
 
     read: tuple[AttributeProbs, AttributeProbs]
     corners: np.ndarray
@@ -156,7 +157,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                                                                   model)
             sure["corners"] = found
     t1 = time.perf_counter()
-    rival, t_choose = False, 0.0
+    rival, climbed, t_choose = False, False, 0.0
     probs = crops = None
     if not (sure and np.array_equal(sure["corners"], found)):
         crops = crop_tiles(arr, found, cfg)
@@ -165,6 +166,14 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             found, crops, probs, moved, rival = choose_by_reading(arr, located, crops, model, accept)
             reasons = (*reasons, moved) if moved else reasons
             t_choose = time.perf_counter() - t_choose
+        if (located is not None and located.check_outline and not on_board and accept is not None
+                and cfg.read_climb_starts and not (sure and np.array_equal(sure["corners"], found))):
+            t_climb = time.perf_counter()  # still in doubt and not read surely: the tiles say where
+            found_again = climb_by_reading(arr, [found, located.corners, *located.alternatives], model, accept)
+            if found_again is not None:
+                found, climbed = found_again, True
+                reasons = (*reasons, "moved to where its tiles read surely (found by reading them)")
+            t_choose += time.perf_counter() - t_climb
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read, crops = sure["read"], sure["crops"]
     else:
@@ -173,7 +182,8 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
     upright = upright_crops(crops, read[0].corner.argmax(axis=1))  # as decode reads the corner
     paths = path_chroma(upright, cfg.review_path_band, cfg.tile_inset)
-    return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, located is not None and not rival,
+    clearable = located is not None and not (rival or climbed)
+    return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, clearable,
                 cells_in_photo(found, arr.shape))
 
 
@@ -304,6 +314,54 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     rival = any(reads_surely(c, cfg.clear_min_confidence, cfg.clear_mean_confidence)
                 for k, c in enumerate(confidence) if k != best)
     return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None, rival
+
+
+def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: TileModel, accept: Accept
+                     ) -> np.ndarray | None:
+    """An outline in doubt found again by its tiles: the ``starts`` (each ``(4, 2)`` in ``image``
+    ``(M, N, 3)``: the outline chosen, the search's other lattices) valued by how surely their
+    tiles read alone (``cfg.read_choice_weight`` times the mean confidence plus
+    ``cfg.read_choice_edge_weight`` times the least sure edge line's, :func:`edge_line_confidence`),
+    the best ``cfg.read_climb_starts`` each moved while that rises (:func:`vision.geometry.climb_block`:
+    shifted, a side moved out or in, by ``cfg.read_climb_steps`` tile sides; a start no move of the
+    first, coarsest step reads better from is left where it is) and snapped to its seams as a
+    player's taps are (:func:`vision.locate.snapped_outlines`) -> the first block so found,
+    clearly different from its start (more than ``cfg.check_distinct`` tile off), whose tiles read
+    surely in their light (``accept``; the snapped outlines asked first, the one whose tiles read
+    most surely alone first, then the block as moved), or None."""
+    cfg = model.cfg
+    values: dict[bytes, float] = {}  # a climb meets the blocks it came from again
+
+    def sureness(corners: np.ndarray) -> float:
+        key = np.asarray(corners, np.float64).tobytes()
+        if key not in values:
+            values[key] = -np.inf
+            if grid_shape_ok(corners, cfg):
+                try:
+                    crops = crop_tiles(image, corners, cfg)
+                except ValueError:  # a corner beyond what can be cut
+                    return values[key]
+                conf = decode(model.predict_probs(crops), cfg)[0].confidence
+                values[key] = (cfg.read_choice_weight * float(conf.mean())
+                               + cfg.read_choice_edge_weight * edge_line_confidence(conf))
+        return values[key]
+
+    unique = list({np.asarray(c, np.float64).tobytes(): np.asarray(c, np.float64) for c in starts}.values())
+    ranked = sorted((c for c in unique if np.isfinite(sureness(c))), key=sureness, reverse=True)
+    first, finer = cfg.read_climb_steps[:1], cfg.read_climb_steps[1:]
+    for start in ranked[: cfg.read_climb_starts]:
+        moved = climb_block(start, sureness, first, cfg.read_climb_rounds, cfg.grid)[0]
+        if np.array_equal(moved, start):  # no coarsest move reads better: the garden is not a step away
+            continue
+        moved = climb_block(moved, sureness, finer, cfg.read_climb_rounds, cfg.grid)[0]
+        # the tiles say roughly where the block is, its seams exactly: snapped as a player's taps are
+        snapped = sorted(snapped_outlines(image, moved, cfg), key=sureness, reverse=True)
+        for block in [*snapped, moved]:
+            if block_offset(block, start, cfg.grid)[0] <= cfg.check_distinct:
+                continue  # the start's own block, which its seams placed better
+            if np.isfinite(sureness(block)) and accept(order_corners(block), -np.inf):
+                return order_corners(block)
+    return None
 
 
 def edge_line_confidence(confidence: np.ndarray) -> float:

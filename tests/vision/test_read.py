@@ -518,3 +518,45 @@ def test_a_second_looks_outline_in_doubt_is_read_and_taken_when_its_tiles_read_s
     assert missed > 1.0
     assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
+
+
+def test_an_outline_in_doubt_is_found_again_by_reading_its_tiles(tmp_path, bundled_model) -> None:
+    """Development photo 00370 of ``zengarden synth --seed 5656 --family dev``: a green board with
+    printed checks under trees tiles. Every lattice the search found is more than half a tile off
+    (``read_climb_starts`` 0: the reading stays there, flagged); moved whole by its tiles' sureness,
+    one of them comes onto the garden, whose tiles then read surely. It is taken, still to be
+    checked (found by reading, not by its seams), and every tile is read right."""
+    from dataclasses import replace
+
+    from tests.vision.grids import dev_photo
+    from vision.geometry import order_corners
+    from vision.locate import corner_distance_tiles
+
+    photo = dev_photo(tmp_path, 370, 5656)
+    image, truth = photo.load_image(), order_corners(photo.corners)
+    unmoved = read_garden(image, replace(bundled_model, cfg=replace(bundled_model.cfg, read_climb_starts=0)))
+    assert unmoved.check_outline and corner_distance_tiles(unmoved.corners, truth, 4) > 0.5
+    reading = read_garden(image, bundled_model)
+    assert corner_distance_tiles(reading.corners, truth, 4) < 0.25
+    assert reading.check_outline and any("found by reading" in why for why in reading.outline_reasons)
+    assert reading.garden == photo.garden
+
+
+def test_climb_by_reading_brings_a_block_off_the_garden_back_onto_it(easy_photos, bundled_model) -> None:
+    """A block 0.6 tile across and 0.4 down from the garden is moved by its tiles' sureness back
+    onto it, and taken when its tiles read surely (what was read left for the reading); when the
+    reader takes nothing, nothing is found. A start beyond the photo is passed over."""
+    from vision.geometry import order_corners
+    from vision.locate import corner_distance_tiles
+    from vision.read import _read_surely, climb_by_reading
+
+    photo = iter_labelled(easy_photos)[1]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = order_corners(np.asarray(photo.corners, float) * scale)
+    off = truth + (truth[1] - truth[0]) * 0.15 + (truth[3] - truth[0]) * 0.1
+    beyond = truth + np.array([image.shape[1] * 3.0, 0.0])
+    sure: dict = {}
+    found = climb_by_reading(image, [beyond, off], bundled_model, _read_surely(image, bundled_model, sure))
+    assert found is not None and corner_distance_tiles(found, truth, 4) < 0.15 < corner_distance_tiles(off, truth, 4)
+    np.testing.assert_array_equal(sure["corners"], found)
+    assert climb_by_reading(image, [off], bundled_model, lambda corners, score: False) is None
