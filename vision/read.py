@@ -305,8 +305,7 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     cuts += [(located.alternatives[k], located.alternative_scores[k], c) for k, c in zip(cut, others)]
     read = [model.predict_probs(cut) for _, _, cut in cuts]
     confidence = [decode(p, cfg)[0].confidence for p in read]
-    values = [score + cfg.read_choice_weight * float(c.mean()) + cfg.read_choice_edge_weight * edge_line_confidence(c)
-              for (_, score, _), c in zip(cuts, confidence)]
+    values = [score + reading_sureness(c, cfg) for (_, score, _), c in zip(cuts, confidence)]
     best = int(np.argmax(values))
     if accept is not None:  # tiles that read surely first; what was read is left in the reader's ``sure``
         best = next((int(k) for k in np.argsort(values)[::-1] if accept(*cuts[k][:2])), best)
@@ -320,15 +319,14 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
                      ) -> np.ndarray | None:
     """An outline in doubt found again by its tiles: the ``starts`` (each ``(4, 2)`` in ``image``
     ``(M, N, 3)``: the outline chosen, the search's other lattices) valued by how surely their
-    tiles read alone (``cfg.read_choice_weight`` times the mean confidence plus
-    ``cfg.read_choice_edge_weight`` times the least sure edge line's, :func:`edge_line_confidence`),
-    the best ``cfg.read_climb_starts`` each moved while that rises (:func:`vision.geometry.climb_block`:
-    shifted, a side moved out or in, by ``cfg.read_climb_steps`` tile sides; a start no move of the
-    first, coarsest step reads better from is left where it is) and snapped to its seams as a
-    player's taps are (:func:`vision.locate.snapped_outlines`) -> the first block so found,
-    clearly different from its start (more than ``cfg.check_distinct`` tile off), whose tiles read
-    surely in their light (``accept``; the snapped outlines asked first, the one whose tiles read
-    most surely alone first, then the block as moved), or None."""
+    tiles read alone (:func:`reading_sureness`), the best ``cfg.read_climb_starts`` each moved
+    while that rises (:func:`vision.geometry.climb_block`: shifted, a side moved out or in, by
+    ``cfg.read_climb_steps`` tile sides; a start no move of the first, coarsest step reads better
+    from is left where it is) and snapped to its seams as a player's taps are
+    (:func:`vision.locate.snapped_outlines`) -> the first block so found, clearly different from
+    its start (more than ``cfg.check_distinct`` tile off), whose tiles read surely in their light
+    (``accept``; the snapped outlines asked first, the one whose tiles read most surely alone
+    first, then the block as moved), or None."""
     cfg = model.cfg
     values: dict[bytes, float] = {}  # a climb meets the blocks it came from again
 
@@ -341,9 +339,7 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
                     crops = crop_tiles(image, corners, cfg)
                 except ValueError:  # a corner beyond what can be cut
                     return values[key]
-                conf = decode(model.predict_probs(crops), cfg)[0].confidence
-                values[key] = (cfg.read_choice_weight * float(conf.mean())
-                               + cfg.read_choice_edge_weight * edge_line_confidence(conf))
+                values[key] = reading_sureness(decode(model.predict_probs(crops), cfg)[0].confidence, cfg)
         return values[key]
 
     unique = list({np.asarray(c, np.float64).tobytes(): np.asarray(c, np.float64) for c in starts}.values())
@@ -362,6 +358,14 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
             if np.isfinite(sureness(block)) and accept(order_corners(block), -np.inf):
                 return order_corners(block)
     return None
+
+
+def reading_sureness(confidence: np.ndarray, cfg: VisionConfig) -> float:
+    """How surely a block's tiles read, from their confidences ``(n, n)``: ``cfg.read_choice_weight``
+    times the mean plus ``cfg.read_choice_edge_weight`` times the least sure edge line's
+    (:func:`edge_line_confidence`)."""
+    return (cfg.read_choice_weight * float(np.mean(confidence))
+            + cfg.read_choice_edge_weight * edge_line_confidence(confidence))
 
 
 def edge_line_confidence(confidence: np.ndarray) -> float:

@@ -454,6 +454,14 @@ def test_edge_line_confidence_is_the_least_sure_edge_rows_or_columns_mean() -> N
     inner = np.full((4, 4), 0.9)
     inner[1] = 0.1
     assert edge_line_confidence(inner) == pytest.approx((0.9 * 3 + 0.1) / 4)
+    # the sureness the choice and the climb by reading weigh: the mean and the least sure edge line
+    from dataclasses import replace
+
+    from vision.config import DEFAULT_CONFIG
+    from vision.read import reading_sureness
+
+    cfg = replace(DEFAULT_CONFIG, read_choice_weight=4.0, read_choice_edge_weight=2.0)
+    assert reading_sureness(inner, cfg) == pytest.approx(4.0 * inner.mean() + 2.0 * (0.9 * 3 + 0.1) / 4)
 
 
 def test_a_block_a_row_off_loses_to_the_garden_by_its_least_sure_edge_line(tmp_path, bundled_model) -> None:
