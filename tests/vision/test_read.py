@@ -404,16 +404,16 @@ def test_a_garden_found_around_the_searchs_own_blocks_is_read(tmp_path, bundled_
 
 
 
-def _without_and_with_a_second_look(photo, model) -> tuple[GardenReading, float, GardenReading, float]:
-    """``photo`` read with the second look off, then with ``model`` as it is -> (each reading and its
-    outline's distance from the truth in tiles)."""
+def _without_and_with(photo, model, **off) -> tuple[GardenReading, float, GardenReading, float]:
+    """``photo`` read with ``model``'s config changed by ``off`` (a step turned off), then with
+    ``model`` as it is -> (each reading and its outline's distance from the truth in tiles)."""
     from dataclasses import replace
 
     from vision.geometry import order_corners
     from vision.locate import corner_distance_tiles
 
     image, truth = photo.load_image(), order_corners(photo.corners)
-    first = read_garden(image, replace(model, cfg=replace(model.cfg, second_look_below=0.0)))
+    first = read_garden(image, replace(model, cfg=replace(model.cfg, **off)))
     reading = read_garden(image, model)
     return (first, corner_distance_tiles(first.corners, truth, 4), reading,
             corner_distance_tiles(reading.corners, truth, 4))
@@ -425,18 +425,12 @@ def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely
     quad and every block that small is ruled out (``grid_small_confirm`` 0): the outline ends more
     than a tile off, flagged. With the small blocks read when the outline is in doubt, the garden's
     own block reads surely and is taken: every tile right."""
-    from dataclasses import replace
-
     from tests.vision.grids import dev_photo
-    from vision.geometry import order_corners
-    from vision.locate import corner_distance_tiles
 
     photo = dev_photo(tmp_path, 208, 5151)
-    image, truth = photo.load_image(), order_corners(photo.corners)
-    ruled_out = read_garden(image, replace(bundled_model, cfg=replace(bundled_model.cfg, grid_small_confirm=0)))
-    assert ruled_out.check_outline and corner_distance_tiles(ruled_out.corners, truth, 4) > 1.0
-    reading = read_garden(image, bundled_model)
-    assert corner_distance_tiles(reading.corners, truth, 4) < 0.25
+    ruled_out, missed, reading, found = _without_and_with(photo, bundled_model, grid_small_confirm=0)
+    assert ruled_out.check_outline and missed > 1.0
+    assert found < 0.25
     assert reading.garden == photo.garden
 
 
@@ -470,19 +464,13 @@ def test_a_block_a_row_off_loses_to_the_garden_by_its_least_sure_edge_line(tmp_p
     and over all 16 tiles it reads nearly as surely (``read_choice_edge_weight`` 0: chosen, more than
     a tile off). Its frame row reads least surely of any edge line, so with that line weighed the
     reading takes the garden, still to be checked."""
-    from dataclasses import replace
-
-    from vision.geometry import order_corners
-    from vision.locate import corner_distance_tiles
     from vision.synth.generate import generate_dataset
 
     generate_dataset(tmp_path, 1, 3101, start=186, style="random", family="dev")
     photo = next(iter(iter_labelled(tmp_path)))
-    image, truth = photo.load_image(), order_corners(photo.corners)
-    diluted = read_garden(image, replace(bundled_model, cfg=replace(bundled_model.cfg, read_choice_edge_weight=0.0)))
-    assert diluted.check_outline and corner_distance_tiles(diluted.corners, truth, 4) > 1.0
-    reading = read_garden(image, bundled_model)
-    assert reading.check_outline and corner_distance_tiles(reading.corners, truth, 4) < 0.25
+    diluted, missed, reading, found = _without_and_with(photo, bundled_model, read_choice_edge_weight=0.0)
+    assert diluted.check_outline and missed > 1.0
+    assert reading.check_outline and found < 0.25
 
 
 def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp_path, bundled_model) -> None:
@@ -493,7 +481,7 @@ def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 240, 6262, (0.2, 0.4))
-    first, missed, reading, found = _without_and_with_a_second_look(photo, bundled_model)
+    first, missed, reading, found = _without_and_with(photo, bundled_model, second_look_below=0.0)
     assert first.check_outline and missed > 1.0
     assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
@@ -517,12 +505,12 @@ def test_a_second_looks_outline_in_doubt_is_read_and_taken_when_its_tiles_read_s
     photo = dev_photo(tmp_path, 245, 5151)
     bundled_model = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_small_confirm=0))
     whole_pass = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_first_views=0, clear_min_confidence=0.0))
-    _, missed, reading, found = _without_and_with_a_second_look(photo, whole_pass)
+    _, missed, reading, found = _without_and_with(photo, whole_pass, second_look_below=0.0)
     assert missed > 1.0
     assert reading.check_outline and found < 0.25
     assert "the tiles read more surely on another lattice" in reading.outline_reasons
     assert reading.garden == photo.garden
-    _, missed, reading, found = _without_and_with_a_second_look(photo, bundled_model)
+    _, missed, reading, found = _without_and_with(photo, bundled_model, second_look_below=0.0)
     assert missed > 1.0
     assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
@@ -534,18 +522,12 @@ def test_an_outline_in_doubt_is_found_again_by_reading_its_tiles(tmp_path, bundl
     (``read_climb_starts`` 0: the reading stays there, flagged); moved whole by its tiles' sureness,
     one of them comes onto the garden, whose tiles then read surely. It is taken, still to be
     checked (found by reading, not by its seams), and every tile is read right."""
-    from dataclasses import replace
-
     from tests.vision.grids import dev_photo
-    from vision.geometry import order_corners
-    from vision.locate import corner_distance_tiles
 
     photo = dev_photo(tmp_path, 370, 5656)
-    image, truth = photo.load_image(), order_corners(photo.corners)
-    unmoved = read_garden(image, replace(bundled_model, cfg=replace(bundled_model.cfg, read_climb_starts=0)))
-    assert unmoved.check_outline and corner_distance_tiles(unmoved.corners, truth, 4) > 0.5
-    reading = read_garden(image, bundled_model)
-    assert corner_distance_tiles(reading.corners, truth, 4) < 0.25
+    unmoved, missed, reading, found = _without_and_with(photo, bundled_model, read_climb_starts=0)
+    assert unmoved.check_outline and missed > 0.5
+    assert found < 0.25
     assert reading.check_outline and any("found by reading" in why for why in reading.outline_reasons)
     assert reading.garden == photo.garden
 
