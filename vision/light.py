@@ -71,8 +71,9 @@ def light_gains(crops: np.ndarray, corner: np.ndarray, model: TileModel, cfg: Vi
     ``corner`` ``(16, 4)`` -> BGR gains ``(3,)`` that undo it (all ones: no cast found).
 
     A coarse-to-fine search over the blue and red log gains (``cfg.light_steps``, a 3 x 3 pattern
-    per step around the best so far): each candidate scored by the summed log-probability of every
-    tile's likeliest floor and path, less ``cfg.light_prior`` times 16 times its squared log gains.
+    per step around the best so far, its centre scored the step before and not read again): each
+    candidate scored by the summed log-probability of every tile's likeliest floor and path, less
+    ``cfg.light_prior`` times 16 times its squared log gains.
     Upright readers read the crops turned upright by their likeliest corner."""
     from vision.model import upright_crops
 
@@ -83,20 +84,26 @@ def light_gains(crops: np.ndarray, corner: np.ndarray, model: TileModel, cfg: Vi
     upright = [name for name in LIGHT_READERS if name in model.upright]
     as_seen = [name for name in LIGHT_READERS if name not in model.upright]
     views = [(upright_crops(crops, corner.argmax(axis=1)), upright), (crops, as_seen)]
-    best = (0.0, 0.0)
+    best, best_score = (0.0, 0.0), None
     for step in cfg.light_steps:
         cands = [(best[0] + db, best[1] + dr) for db in (-step, 0.0, step) for dr in (-step, 0.0, step)]
-        score = -cfg.light_prior * crops.shape[0] * np.sum(np.square(cands), axis=1)
+        # the pattern's centre is the best so far, already scored: only the others are read
+        new = [c for c in cands if best_score is None or c != best]
+        score = -cfg.light_prior * crops.shape[0] * np.sum(np.square(new), axis=1)
         for view, names in views:
             if not names:
                 continue
-            batch = np.concatenate([apply_gains(view, cast_gains(*c)) for c in cands])
+            batch = np.concatenate([apply_gains(view, cast_gains(*c)) for c in new])
             feats = window_feature_sets(batch, cfg, sorted({model.readers[n].windows for n in names}))
             for name in names:
                 proba = model.readers[name].predict_proba_features(feats[model.readers[name].windows])
                 sure = np.log(np.clip(proba.max(axis=1), cfg.prob_floor, None))
-                score = score + sure.reshape(len(cands), -1).sum(axis=1)
-        best = cands[int(np.argmax(score))]
+                score = score + sure.reshape(len(new), -1).sum(axis=1)
+        scores = dict(zip(new, score))
+        if best_score is not None:
+            scores[best] = best_score
+        best = cands[int(np.argmax([scores[c] for c in cands]))]
+        best_score = scores[best]
     return cast_gains(*best)
 
 

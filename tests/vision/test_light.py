@@ -7,6 +7,7 @@ import dataclasses
 import numpy as np
 import pytest
 
+import vision.light
 from scorer.tiles import cell_name
 from scorer.vocab import ALL_FLOORS
 from vision.config import DEFAULT_CONFIG
@@ -93,6 +94,24 @@ def test_a_tungsten_cast_is_found_undone_and_read_through(easy_photos, bundled_m
     assert np.mean(undo) > 0.1
     assert cast_right <= plain_right - 8  # the cast costs tiles when read as seen
     assert undone_right >= cast_right + 4  # undone, it costs fewer
+
+
+def test_the_light_search_reads_each_cast_once(easy_photos, bundled_model, monkeypatch) -> None:
+    # the first step reads its 3 x 3 pattern; each finer one its 8 new casts around the best so far
+    cfg = bundled_model.cfg
+    photo = iter_labelled(easy_photos)[0]
+    crops = apply_gains(crop_tiles(photo.load_image(), photo.corners, cfg), TUNGSTEN)
+    batches = []
+    real = vision.light.window_feature_sets
+
+    def counted(batch, *args, **kwargs):
+        batches.append(len(batch))
+        return real(batch, *args, **kwargs)
+
+    monkeypatch.setattr(vision.light, "window_feature_sets", counted)
+    gains = light_gains(crops, bundled_model.predict_probs(crops).corner, bundled_model, cfg)
+    assert batches == [9 * len(crops)] + [8 * len(crops)] * (len(cfg.light_steps) - 1)
+    assert np.log(gains[0] / gains[2]) > 0.1  # still found against the warm cast
 
 
 def test_a_tile_the_light_changes_is_listed_for_review(easy_photos, bundled_model) -> None:
