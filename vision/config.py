@@ -144,9 +144,6 @@ class VisionConfig:
     grid_search_aspects: tuple[float, ...] = (0.75, 0.9, 1.0, 1.1, 1.33)
     grid_search_step: int = 3
     grid_search_keep: int = 6
-    #: Search the view through the tile map's first outline too when another of its outlines
-    #: (:func:`vision.locate._map_alternatives`) scored better and took its place.
-    grid_search_first_outline: bool = True
     #: The search reads each line's ridge as its best pixel within this many pixels across it (a
     #: block between two steps of the search still meets its seams).
     grid_search_spread: int = 1

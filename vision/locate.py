@@ -480,11 +480,9 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     that finds its tiles read surely). Otherwise
     blocks are searched (:func:`lattice_hypotheses`) in square views through the map's quad (also
     turned by ``cfg.grid_search_turns``: the quad of a round blob may be turned against the block),
-    through the map's outline (and, with ``cfg.grid_search_first_outline``, through its first
-    outline when one of its other outlines scored better: the better score may come from the wrong
-    block), and rectified by the lattice's own lines (:func:`rectifications`: the lines around the
-    quad, and those inside it alone, clear of a patterned table; the two strongest orientations and
-    the other pairs with the third, the table's lines maybe strongest); the best
+    through the map's outline, and rectified by the lattice's own lines (:func:`rectifications`:
+    the lines around the quad, and those inside it alone, clear of a patterned table; the two
+    strongest orientations and the other pairs with the third, the table's lines maybe strongest); the best
     are polished onto their seams (:func:`polish`). Then (:func:`_searched_further`) more widely
     around the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
     quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
@@ -700,8 +698,6 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     (rectified, *around), within = rectifications(fine, quad * fscale, cfg, (None, 0.0))
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
-    if cfg.grid_search_first_outline and not np.array_equal(corners, first[0]):
-        views.append(quad_view(first[0] * fscale, cfg))  # the map's own outline, one of its others preferred
     if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
         views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
     views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone

@@ -532,22 +532,6 @@ def test_an_outline_in_doubt_is_found_again_by_reading_its_tiles(tmp_path, bundl
     assert reading.garden == photo.garden
 
 
-def test_the_view_through_the_maps_first_outline_is_searched_when_another_took_its_place(tmp_path,
-                                                                                        bundled_model) -> None:
-    """Development photo 00262 of ``zengarden synth --seed 6262 --family dev --difficulty hard``: a
-    garden in strong keystone on a board with a triangle track, on a table of dashes. Another of the
-    tile map's outlines scores better than its first and takes its place; searched only through
-    that one, every lattice found is more than half a tile off. Through the first outline's view
-    the garden's own lattice is found, and every tile is read right."""
-    from tests.vision.grids import dev_photo
-
-    photo = dev_photo(tmp_path, 262, 6262, difficulty="hard")
-    without, missed, reading, found = _without_and_with(photo, bundled_model, grid_search_first_outline=False)
-    assert without.check_outline and missed > 0.5
-    assert found < 0.25
-    assert reading.garden == photo.garden
-
-
 def test_climb_by_reading_brings_a_block_off_the_garden_back_onto_it(easy_photos, bundled_model) -> None:
     """A block 0.6 tile across and 0.4 down from the garden is moved by its tiles' sureness back
     onto it, and taken when its tiles read surely (what was read left for the reading); when the
