@@ -6,6 +6,13 @@ outline check, and failures. Writes ``DIR/locate.csv`` (the first DIR's, or ``--
 
 ``--enrol``: enrolment's search (``vision.enrol.locate_and_cut``) on floor photos named after their
 floor: the whole photo searched too, each candidate valued by how surely its cells read as that floor.
+
+``--why``: for each outline missed or flagged, the search's own score of the true outline
+(``vision.locate.outline_score``) and how far the nearest block the search weighed lay from it
+(``GridLocation.searched``), as CSV columns ``true_score`` and ``nearest_searched_tiles``; the summary
+then splits the failures into gardens the search never came near (no block weighed within the
+tolerance) and gardens it came near but scored below another, and counts those whose true outline
+scores above the chosen one (the score is not what failed).
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from vision.bench import LOCALISATION_TOLERANCE
 from vision.dataset import iter_labelled
 from vision.enrol import locate_floor_photo, parse_floor
 from vision.io import load_image_scaled
-from vision.locate import GridNotFoundError, block_offset, locate_grid
+from vision.locate import GridNotFoundError, block_offset, locate_grid, outline_score
 from vision.read import resolve_model
 
 
@@ -37,7 +44,12 @@ def main() -> int:
                         help="enrolment's search: floor photos named after their floor (sand.jpg, ...)")
     parser.add_argument("--no-trust", action="store_true",
                         help="search every photo (to calibrate cfg.grid_trust_score and the check thresholds)")
+    parser.add_argument("--why", action="store_true",
+                        help="for each outline missed or flagged: the true outline's score and the nearest block "
+                             "the search weighed")
     args = parser.parse_args()
+    if args.why and args.enrol:
+        parser.error("--why measures the plain search; enrolment's judges its candidates by their floor")
     model = resolve_model(args.model)
     cfg = replace(model.cfg, grid_trust_score=float("inf")) if args.no_trust else model.cfg
     rows = []
@@ -53,18 +65,26 @@ def main() -> int:
                 found = locate_floor_photo(image, parse_floor(photo.image_path.stem), replace(model, cfg=cfg))
             else:
                 found = locate_grid(image, 4, cfg, model.mask)
+            seconds = time.perf_counter() - t1
             err = block_offset(found.corners / scale, photo.corners)[0]  # a quarter turn is the same block
             check, scores = found.check_outline, (found.first_score, found.score, found.runner_up)
+            why = (float("nan"), float("nan"))
+            if args.why and (err > LOCALISATION_TOLERANCE or check):
+                truth = np.asarray(photo.corners, np.float64) * scale
+                why = (outline_score(image, truth, 4, cfg, model.mask),
+                       min((block_offset(b, truth)[0] for b in found.searched), default=float("inf")))
         except GridNotFoundError:
+            seconds = time.perf_counter() - t1
             err, check, scores = float("inf"), True, (float("nan"),) * 3
+            why = (float("nan"), float("nan"))
         where = photo.image_path
         name = where.name if len(args.data) == 1 else f"{where.parent.name}/{where.name}"
-        rows.append((name, err, check, time.perf_counter() - t1, *scores))
+        rows.append((name, err, check, seconds, *scores, *why))
     path = Path(args.csv) if args.csv else Path(args.data[0]) / "locate.csv"
     with path.open("w", newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(["photo", "corner_error_tiles", "check_outline", "seconds", "first_score", "score",
-                         "runner_up"])
+                         "runner_up", "true_score", "nearest_searched_tiles"])
         for name, err, check, sec, *scores in rows:
             writer.writerow([name, f"{err:.4f}", int(check), f"{sec:.3f}", *(f"{v:.3f}" for v in scores)])
     errs = np.array([r[1] for r in rows])
@@ -78,6 +98,12 @@ def main() -> int:
     for name, err, check, *_ in rows:
         if err > LOCALISATION_TOLERANCE or check:
             print(f"  {name}: {err:.2f} tile{' (flagged)' if check else ''}")
+    if args.why:
+        missed = [r for r in rows if LOCALISATION_TOLERANCE < r[1] < float("inf")]
+        never = sum(not r[8] <= LOCALISATION_TOLERANCE for r in missed)  # nan (never searched) counts too
+        above = sum(r[7] > r[5] for r in missed)
+        print(f"why missed ({len(missed)}): never came near {never}, came near but scored below another "
+              f"{len(missed) - never}; the true outline scores above the chosen one on {above}")
     return 0
 
 

@@ -462,6 +462,78 @@ Judge = Callable[[list[np.ndarray]], np.ndarray]
 Accept = Callable[[np.ndarray, float], bool]
 
 
+@dataclass(frozen=True)
+class _SearchSetup:
+    """What every search of one image starts from: the config for its n, the working copies and
+    their scales (:func:`working_copies`), the outline inputs (:func:`_outline_inputs`), the map's
+    first outline ``(corners, quad, prob)`` (:func:`_map_outline`) and the tile map that gave it (the
+    learned one, or None for the hand-made one), and the evidence field a block is judged on."""
+
+    cfg: VisionConfig
+    copies: tuple[np.ndarray, float, np.ndarray, float, np.ndarray, float]
+    inputs: tuple[np.ndarray, SeamMaps | None, np.ndarray | None]
+    first: tuple[np.ndarray, np.ndarray, np.ndarray]
+    mask_model: object | None
+    field_image: np.ndarray
+    field_scale: float
+    field: EvidenceField
+
+    def value(self, found: np.ndarray) -> float:
+        """The search's score of the block with corners ``found`` ``(4, 2)`` (image pixels): the
+        lattice in the colour-free evidence (:func:`field_score`) plus ``cfg.grid_map_weight`` times
+        its :func:`map_support` less 0.5, less the penalties for tiles beyond a side (a learned map
+        only), a lattice running on past the outline, lines through every cell and plain cells
+        (:func:`locate_grid`); ``-inf`` for no lattice."""
+        cfg, field, scale = self.cfg, self.field, self.field_scale
+        prob, map_scale = self.first[2], self.copies[5]
+        parts = lattice_parts(field, found * scale, cfg)  # read once for the lattice and its cells
+        if parts is None:
+            return -np.inf
+        score = parts.score(cfg) + cfg.grid_map_weight * (map_support(prob, found * map_scale, cfg) - 0.5)
+        if cfg.grid_beyond_weight and self.mask_model is not None:
+            score -= cfg.grid_beyond_weight * max(0.0, map_beyond(prob, found * map_scale, cfg) - cfg.check_beyond)
+        if cfg.grid_continue_weight:
+            score -= cfg.grid_continue_weight * max(0.0, lattice_continues(field, found * scale, cfg)
+                                                    - cfg.grid_continue_free)
+        if cfg.grid_sub_weight:
+            score -= cfg.grid_sub_weight * max(0.0, lattice_subdivided(field, found * scale, cfg) - cfg.grid_sub_free)
+        if cfg.grid_plain_weight:
+            score -= cfg.grid_plain_weight * max(0.0, cfg.grid_plain_free - parts.plain(cfg))
+        return float(score)
+
+
+def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: object | None) -> _SearchSetup:
+    """The :class:`_SearchSetup` of ``image`` ``(M, N, 3)`` uint8 BGR for an n×n block. Raises
+    ``ValueError`` for a bad image or n, :class:`GridNotFoundError` when neither tile map sees a block."""
+    check_image(image)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
+        raise ValueError(f"n must be an integer 2..12 (tiles per side), got {n!r}")
+    if cfg.grid != n:
+        cfg = replace(cfg, grid=int(n))
+    fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
+    inputs = _outline_inputs(fine, fscale, small, scale, cfg)
+    first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
+    if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
+        mask_model = None
+        first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
+    if first is None:
+        raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
+                                "give the four corners by hand")
+    # the evidence on the working copy, or on the fine copy when the tiles are small there
+    field_image, field_scale = field_copy(fine, fscale, small, scale, first[1], cfg)
+    return _SearchSetup(cfg, (fine, fscale, small, scale, tiny, map_scale), inputs, first, mask_model,
+                        field_image, field_scale, EvidenceField(field_image, cfg))
+
+
+def outline_score(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
+                  mask_model: object | None = None) -> float:
+    """The score :func:`locate_grid` would give the n×n block with ``corners`` ``(4, 2)`` (``image``
+    pixels) in ``image`` ``(M, N, 3)`` uint8 BGR, had its search met it (no judge; the size rule and
+    the shape test left out) -> float, ``-inf`` for no lattice. To tell a garden the search never
+    proposed from one it proposed and scored below another (``scripts/eval_locate.py --why``)."""
+    return _search_setup(image, n, cfg, mask_model).value(np.asarray(corners, np.float64))
+
+
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
                 mask_model: object | None = None, judge: Judge | None = None,
                 accept: Accept | None = None, near: Sequence[np.ndarray] = ()) -> GridLocation:
@@ -541,25 +613,12 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     (``cfg.grid_min_fraction``). Last, a small garden still in doubt gets a second look
     (:func:`second_look`): the same search on a crop around it.
     """
-    check_image(image)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
-        raise ValueError(f"n must be an integer 2..12 (tiles per side), got {n!r}")
-    if cfg.grid != n:
-        cfg = replace(cfg, grid=int(n))
-    fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
-    inputs = _outline_inputs(fine, fscale, small, scale, cfg)
-    first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
-    if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
-        mask_model = None
-        first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
-    if first is None:
-        raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
-                                "give the four corners by hand")
+    setup = _search_setup(image, n, cfg, mask_model)
+    cfg, mask_model, first = setup.cfg, setup.mask_model, setup.first
+    fine, fscale, small, scale, _, map_scale = setup.copies
     corners, quad, prob = first
-    gray, maps, fine_blur = inputs
-    # the evidence on the working copy, or on the fine copy when the tiles are small there
-    field_image, field_scale = field_copy(fine, fscale, small, scale, quad, cfg)
-    field = EvidenceField(field_image, cfg)
+    inputs = gray, maps, fine_blur = setup.inputs
+    field_image, field_scale, field = setup.field_image, setup.field_scale, setup.field
 
     # a lattice in a few tiles' art is no garden: the smallest block is a fraction of the map's quad,
     # or of the smallest place the caller expects it (that knows the block's size better)
@@ -589,25 +648,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
                     small[key] = np.asarray(found, np.float64)
                 values[key] = -np.inf
             else:
-                values[key] = scored(found)
+                values[key] = setup.value(found)
         return values[key]
-
-    def scored(found: np.ndarray) -> float:
-        parts = lattice_parts(field, found * field_scale, cfg)  # read once for the lattice and its cells
-        if parts is None:
-            return -np.inf
-        score = parts.score(cfg) + cfg.grid_map_weight * (map_support(prob, found * map_scale, cfg) - 0.5)
-        if cfg.grid_beyond_weight and mask_model is not None:
-            score -= cfg.grid_beyond_weight * max(0.0, map_beyond(prob, found * map_scale, cfg) - cfg.check_beyond)
-        if cfg.grid_continue_weight:
-            score -= cfg.grid_continue_weight * max(0.0, lattice_continues(field, found * field_scale, cfg)
-                                                    - cfg.grid_continue_free)
-        if cfg.grid_sub_weight:
-            score -= cfg.grid_sub_weight * max(0.0, lattice_subdivided(field, found * field_scale, cfg)
-                                               - cfg.grid_sub_free)
-        if cfg.grid_plain_weight:
-            score -= cfg.grid_plain_weight * max(0.0, cfg.grid_plain_free - parts.plain(cfg))
-        return score
 
     first_value = value(corners)
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
@@ -763,7 +805,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     if accept is not None and small and (score < cfg.check_min_score or score - runner_up < cfg.check_margin):
         # in doubt: the blocks ruled out as too small count when their tiles read surely
         surely = []
-        raw = {key: scored(block) for key, block in small.items()}
+        raw = {key: setup.value(block) for key, block in small.items()}
         for block in distinct_best(list(small.values()), lambda b: raw[b.tobytes()], cfg.grid_small_confirm, cfg):
             fitted = polished_one(polished_one(block, True), False)
             key = fitted.tobytes()
@@ -792,7 +834,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
             kept.append(i)
     located = GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                            tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
-                           tuple(float(scores[i]) for i in kept[1:]))
+                           tuple(float(scores[i]) for i in kept[1:]),
+                           tuple(order_corners(c) for c in candidates), tuple(float(v) for v in scores))
     return second_look(image, located, cfg, mask_model, judge, accept, near)
 
 
@@ -843,7 +886,8 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
         return located
     if same and not (accept is not None and accept(moved, again.score)):
         return located  # the same block, not read surely: the crop shows less of what raised the doubt
-    return replace(again, corners=moved, alternatives=tuple(a + offset for a in again.alternatives))
+    return replace(again, corners=moved, alternatives=tuple(a + offset for a in again.alternatives),
+                   searched=tuple(b + offset for b in again.searched))
 
 
 def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
@@ -1176,7 +1220,11 @@ class GridLocation:
     ``alternatives`` the best other lattices searched, each ``(4, 2)`` like ``corners`` and clearly
     different from it and from each other, best score first (at most ``cfg.grid_alternatives``;
     none when the map's outline was trusted), with their ``alternative_scores``: a reader that
-    knows the tiles may prefer one of them (:func:`vision.read.read_gardens`).
+    knows the tiles may prefer one of them (:func:`vision.read.read_gardens`). ``searched``: every
+    candidate the choice weighed (the map's outline first; none when it was taken at once or the
+    search ended early), with ``searched_scores`` (judged; ``-inf`` for one ruled out), for measuring
+    why an outline was missed (``scripts/eval_locate.py --why``); after a second look, those of the
+    search on its crop.
     """
 
     corners: np.ndarray
@@ -1187,6 +1235,8 @@ class GridLocation:
     first_score: float = -np.inf
     alternatives: tuple[np.ndarray, ...] = ()
     alternative_scores: tuple[float, ...] = ()
+    searched: tuple[np.ndarray, ...] = ()
+    searched_scores: tuple[float, ...] = ()
 
 
 def lab_gradients(image: np.ndarray, sigma: float = 0.0) -> tuple[np.ndarray, np.ndarray]:

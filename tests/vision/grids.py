@@ -97,11 +97,11 @@ def checked_table(step: int, size: tuple[int, int] = (1200, 900), seed: int = 0)
 
 
 def dev_photo(out_dir: Path, index: int, seed: int = 5454,
-              garden_size: tuple[float, float] | None = None) -> LabelledPhoto:
+              garden_size: tuple[float, float] | None = None, difficulty: str = "mixed") -> LabelledPhoto:
     """Photo ``index`` of the development set ``zengarden synth --seed SEED --family dev
-    [--garden-size LO HI]`` rendered again into ``out_dir`` (every photo of a set is drawn from its
-    own seed), with its sidecar."""
+    [--garden-size LO HI] [--difficulty D]`` rendered again into ``out_dir`` (every photo of a set is
+    drawn from its own seed), with its sidecar."""
     from vision.synth.generate import generate_dataset
 
-    generate_dataset(out_dir, 1, seed, start=index, family="dev", garden_size=garden_size)
+    generate_dataset(out_dir, 1, seed, start=index, family="dev", garden_size=garden_size, difficulty=difficulty)
     return next(iter(iter_labelled(out_dir)))

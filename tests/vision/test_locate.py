@@ -679,6 +679,37 @@ def test_a_search_hands_on_clearly_different_alternatives(easy_photos, bundled_m
     assert trusted.alternatives == () and trusted.alternative_scores == ()
 
 
+def test_outline_score_is_the_score_the_search_gives_and_the_search_keeps_what_it_weighed(easy_photos,
+                                                                                        bundled_model) -> None:
+    """``outline_score`` gives any outline the score the search gives its candidates: the chosen one's
+    is the located score, searched or trusted at once. A search keeps every candidate it weighed
+    with its score, the chosen one and the alternatives among them; trusted at once, none. A garden
+    shifted half a tile scores lower than the true one; a photo with nothing in it raises."""
+    from dataclasses import replace
+
+    from vision.locate import GridNotFoundError, outline_score
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path)
+    mask = bundled_model.mask
+    cfg = replace(bundled_model.cfg, grid_trust_score=float("inf"))
+    found = locate_grid(image, 4, cfg, mask)
+    assert outline_score(image, found.corners, 4, cfg, mask) == pytest.approx(found.score)
+    assert len(found.searched) == len(found.searched_scores) > len(found.alternatives)
+    weighed = dict(zip((b.tobytes() for b in found.searched), found.searched_scores))
+    assert weighed[found.corners.tobytes()] == pytest.approx(found.score)
+    for block, score in zip(found.alternatives, found.alternative_scores):
+        assert weighed[block.tobytes()] == pytest.approx(score)
+    trusted = locate_grid(image, 4, replace(cfg, grid_trust_score=-float("inf")), mask)
+    assert trusted.searched == () and trusted.searched_scores == ()
+    assert outline_score(image, trusted.corners, 4, cfg, mask) == pytest.approx(trusted.score)
+    truth = np.asarray(photo.corners, np.float64) * scale
+    shifted = truth + (truth[1] - truth[0]) / 8  # half a tile across
+    assert outline_score(image, shifted, 4, cfg, mask) < outline_score(image, truth, 4, cfg, mask)
+    with pytest.raises(GridNotFoundError):
+        outline_score(np.full((300, 400, 3), 128, np.uint8), truth, 4, cfg, mask)
+
+
 def test_lattice_terms_are_the_mean_ridges_of_each_blocks_lines() -> None:
     """The exhaustive search's terms, from running sums for a whole grid of blocks at once, are each
     block's mean ridge along its inner seams and along its outline, line by line (random ridges,
