@@ -3,22 +3,17 @@ the photos read where tapped and snapped, counted both ways."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("bench_taps", ROOT / "scripts" / "bench_taps.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench_taps")
 
 
 def test_taps_are_spread_by_sigma_tile_sides() -> None:

@@ -4,21 +4,15 @@ was never searched near or searched near and scored below another."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("eval_locate", ROOT / "scripts" / "eval_locate.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
+    return load_script("eval_locate")
 
 
 def test_why_a_missed_garden_was_missed(tmp_path, monkeypatch, capsys) -> None:
