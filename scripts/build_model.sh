@@ -4,10 +4,12 @@
 #                                     # random art on train-family scenes (seed 12) and 1200 classic-art
 #                                     # photos on train-family scenes (seed 2), then the tile map from
 #                                     # those 1200 train-family photos, the random-art photos and the
-#                                     # first 600 classic
-#   MAP_FROM=M scripts/build_model.sh # the readers alone, from the same photos, on the tile map of
-#                                     # model M (zengarden train --readers-only --base M): how the
-#                                     # shipped model was last made (README, Model)
+#                                     # first 600 classic, then the tile map's second stage from
+#                                     # 1100 train-family photos the map never saw (seeds 22, 23, 24)
+#   MAP_FROM=M scripts/build_model.sh # the readers alone, from the same photos, on the tile map
+#                                     # (both stages) of model M (zengarden train --readers-only --base M)
+#   CONTEXT_ONLY=1 scripts/build_model.sh # the tile map's second stage alone, learned again for the
+#                                     # model at OUT: how the shipped model was last made (README, Model)
 # Data goes to data/ (git-ignored). Deterministic for a given seed and library versions. Photos
 # already rendered are kept (photo i depends only on the seed and i); the missing ones are rendered
 # by two processes at once.
@@ -27,17 +29,17 @@ MASK_CLASSIC=${MASK_CLASSIC:-600}
 OUT=${OUT:-models/zen-garden.skops}
 
 # render photos START..COUNT-1 of a dataset that are not there yet, in two processes
-render() {  # dir count seed family style
-  local dir=$1 count=$2 seed=$3 family=$4 style=$5 have=0
+render() {  # dir count seed family style [difficulty, default mixed]
+  local dir=$1 count=$2 seed=$3 family=$4 style=$5 difficulty=${6:-mixed} have=0
   mkdir -p "$dir"
   while [ "$have" -lt "$count" ] && [ -f "$dir/$(printf %05d "$have").json" ]; do have=$((have + 1)); done
   if [ "$have" -lt "$count" ]; then
     local half=$(( (count - have + 1) / 2 ))
-    "$PY" -m zengarden.cli synth --out "$dir" --start "$have" --count "$half" --seed "$seed" --difficulty mixed \
+    "$PY" -m zengarden.cli synth --out "$dir" --start "$have" --count "$half" --seed "$seed" --difficulty "$difficulty" \
         --style "$style" --family "$family" &
     local first=$!
     "$PY" -m zengarden.cli synth --out "$dir" --start $((have + half)) --count $((count - have - half)) \
-        --seed "$seed" --difficulty mixed --style "$style" --family "$family" &
+        --seed "$seed" --difficulty "$difficulty" --style "$style" --family "$family" &
     local second=$!
     wait "$first"
     wait "$second"
@@ -48,6 +50,16 @@ render() {  # dir count seed family style
     exit 2
   fi
 }
+
+# the tile map's second stage: from photos of the training looks its first stage was not trained on
+context() {
+  render data/ctx-train-22 400 22 train classic
+  render data/ctx-random-23 400 23 train random
+  render data/ctx-hard-24 300 24 train classic hard
+  "$PY" -m zengarden.cli train --context-only --base "$OUT" --data data/ctx-train-22 --data data/ctx-random-23 \
+      --data data/ctx-hard-24 --out "$OUT"
+}
+if [ -n "${CONTEXT_ONLY:-}" ]; then context; exit 0; fi
 
 render "$DATA" "$COUNT" "$SEED" classic classic
 render "$FAMILY_DATA" "$FAMILY_COUNT" "$FAMILY_SEED" train classic
@@ -67,3 +79,4 @@ for ((i = 0; i < MASK_CLASSIC; i++)); do
   ln -sf "$(realpath "$DATA/$name.json")" "$SUBSET/$name.json"
 done
 "$PY" -m zengarden.cli train --mask-only --base "$OUT" --data "$FAMILY_DATA" --data "$RANDOM_DATA" --data "$SUBSET" --out "$OUT"
+context

@@ -64,14 +64,14 @@ def main() -> int:
             if args.enrol:
                 found = locate_floor_photo(image, parse_floor(photo.image_path.stem), replace(model, cfg=cfg))
             else:
-                found = locate_grid(image, 4, cfg, model.mask)
+                found = locate_grid(image, 4, cfg, model.tile_map_model)
             seconds = time.perf_counter() - t1
             err = block_offset(found.corners / scale, photo.corners)[0]  # a quarter turn is the same block
             check, scores = found.check_outline, (found.first_score, found.score, found.runner_up)
             why = (float("nan"), float("nan"))
             if args.why and (err > LOCALISATION_TOLERANCE or check):
                 truth = np.asarray(photo.corners, np.float64) * scale
-                why = (outline_score(image, truth, 4, cfg, model.mask),
+                why = (outline_score(image, truth, 4, cfg, model.tile_map_model),
                        min((block_offset(b, truth)[0] for b in found.searched), default=float("inf")))
         except GridNotFoundError:
             seconds = time.perf_counter() - t1

@@ -58,8 +58,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                       help="learn only the tile map (where tiles are) from DIR; keep the readers of --base")
     only.add_argument("--readers-only", action="store_true",
                       help="learn only the four tile readers from DIR; keep the tile map of --base")
+    only.add_argument("--context-only", action="store_true",
+                      help="learn only the tile map's second stage from DIR (photos its first stage was not "
+                           "trained on); keep everything else of --base")
     p.add_argument("--base", default=None,
-                   help="with --mask-only or --readers-only: the model whose other part is kept (default bundled)")
+                   help="with --mask-only, --readers-only or --context-only: the model whose other parts are "
+                        "kept (default bundled)")
     p.set_defaults(func=_run_train)
 
     p = sub.add_parser("bench", help="measure reading accuracy and speed on labelled photos")

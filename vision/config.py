@@ -336,6 +336,14 @@ class VisionConfig:
     mask_iterations: int = 60
     #: Pixels sampled per training photo for the mask learner.
     mask_train_pixels: int = 4000
+    #: The tile map's second stage (:class:`vision.locate.TileMapModel`): box windows (mask pixels)
+    #: of the first map's means, and the steps (mask pixels) at which it is read in eight directions.
+    mask_context_windows: tuple[int, ...] = (7, 15, 31, 63)
+    mask_context_steps: tuple[int, ...] = (4, 8, 16, 32)
+    #: Hidden units, training epochs and pixels per photo of the second stage's learner.
+    mask_context_hidden: int = 32
+    mask_context_iterations: int = 40
+    mask_context_pixels: int = 5000
     #: Morphological kernel (working pixels) that closes the seams in the tile mask.
     mask_close_px: int = 9
 

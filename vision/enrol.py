@@ -282,7 +282,7 @@ def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: 
     each candidate valued by :func:`floor_judge` (``ecfg.floor_judge_weight``; 0: not); ``near``:
     outlines ``(4, 2)`` (``image`` pixels) where the other photos show the block."""
     judge = floor_judge(image, floor, model, ecfg.floor_judge_weight) if ecfg.floor_judge_weight else None
-    return locate_grid(image, 4, replace(model.cfg, grid_search_frame=ecfg.search_frame), model.mask, judge,
+    return locate_grid(image, 4, replace(model.cfg, grid_search_frame=ecfg.search_frame), model.tile_map_model, judge,
                        near=near)
 
 
@@ -528,7 +528,7 @@ def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAUL
         hint = (f"give the corners of its 16 spaces in {path.with_suffix('.json').name}: "
                 f'{{"corners": [[x, y] x 4]}}, top-left first, clockwise, in the photo\'s pixels')
         try:
-            found = locate_grid(image, 4, cfg, mask_model=model.mask)
+            found = locate_grid(image, 4, cfg, mask_model=model.tile_map_model)
         except ValueError as exc:
             raise EnrolError(f"{path}: the board's 4×4 spaces were not found ({exc}); {hint}",
                              "board_not_found") from None

@@ -29,6 +29,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 import cv2
 import numpy as np
@@ -354,15 +355,76 @@ def _ransac_line(points: np.ndarray, tol: float, min_inliers: float) -> tuple[np
 
 # --- the stage ------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class TileMapModel:
+    """The learned tile map in two stages. ``first`` (``predict_proba`` on :func:`pixel_features`)
+    reads each pixel by its own neighbourhood: the map every step reads. ``context`` (or None) reads
+    each pixel again with the first map's values around it (:func:`context_features`), so a board's
+    frame and track, tile-like to the first stage, can be told from the block they surround; its
+    block is one more place searched when the first map's outline is in doubt
+    (:func:`other_map_quads`). Trained on photos the first stage never saw, so it learns how far
+    the first stage is to be trusted. A bare learner may stand for a first stage alone."""
+
+    first: Any
+    context: Any = None
+
+
+def first_stage(mask_model: object | None) -> object | None:
+    """The per-pixel learner of ``mask_model`` (a :class:`TileMapModel` or a bare learner), or None."""
+    return mask_model.first if isinstance(mask_model, TileMapModel) else mask_model
+
+
+def _shifted(plane: np.ndarray, d_rows: int, d_cols: int) -> np.ndarray:
+    """``(m, n)`` -> the same plane read ``(d_rows, d_cols)`` pixels away, 0 beyond its edge."""
+    rows, cols = plane.shape
+    pad = max(abs(d_rows), abs(d_cols))
+    big = cv2.copyMakeBorder(plane, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0.0)
+    return big[pad + d_rows: pad + d_rows + rows, pad + d_cols: pad + d_cols + cols]
+
+
+#: The eight directions the first map is read in around a pixel (:func:`context_features`).
+_DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+def context_features(first: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """The first stage's tile map ``(m, n)`` float32 (unsmoothed) -> ``(m*n, C)`` float32 context of
+    every pixel: its own value, the map's means over the ``cfg.mask_context_windows`` boxes (0
+    beyond the map) and its values ``cfg.mask_context_steps`` pixels away in eight directions."""
+    first = np.asarray(first, np.float32)
+    planes = [first]
+    for k in cfg.mask_context_windows:
+        planes.append(cv2.blur(first, (k, k), borderType=cv2.BORDER_CONSTANT))
+    for step in cfg.mask_context_steps:
+        diagonal = round(step / 1.414)
+        for d_rows, d_cols in _DIRECTIONS:
+            along = step if d_rows == 0 or d_cols == 0 else diagonal
+            planes.append(_shifted(first, d_rows * along, d_cols * along))
+    return np.stack(planes, axis=2).reshape(-1, len(planes))
+
+
 def tile_map(image: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> tuple[np.ndarray, float]:
     """``(M, N, 3)`` -> (tile-probability map ``(m, n)`` float32 on a ``cfg.mask_side`` copy, scale
-    map / image). Uses the learned mask model, or the hand-made texture map without one."""
+    map / image). Uses the learned map's first stage (:func:`first_stage`), or the hand-made texture
+    map without one."""
     tiny, scale = downscale(image, cfg.mask_side, cfg.map_linear_downscale_above)
-    if mask_model is None:
+    learner = first_stage(mask_model)
+    if learner is None:
         prob = texture_map(tiny, cfg)
     else:
-        prob = mask_model.predict_proba(pixel_features(tiny, cfg))[:, 1].reshape(tiny.shape[:2])  # type: ignore[attr-defined]
+        prob = learner.predict_proba(pixel_features(tiny, cfg))[:, 1].reshape(tiny.shape[:2])  # type: ignore[attr-defined]
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma), scale
+
+
+def context_map(tiny: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> np.ndarray | None:
+    """``(m, n, 3)`` uint8 BGR at ``cfg.mask_side`` -> the second stage's tile map ``(m, n)`` float32
+    (:class:`TileMapModel`), smoothed as :func:`tile_map`'s; None without a second stage."""
+    if not isinstance(mask_model, TileMapModel) or mask_model.context is None:
+        return None
+    pixels = pixel_features(tiny, cfg)
+    first = mask_model.first.predict_proba(pixels)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)
+    both = np.hstack([pixels, context_features(first, cfg)])
+    prob = mask_model.context.predict_proba(both)[:, 1].reshape(tiny.shape[:2])
+    return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma)
 
 
 def working_copies(image: np.ndarray, cfg: VisionConfig
@@ -437,16 +499,21 @@ def _map_alternatives(fine: np.ndarray, fscale: float, scale: float, map_scale: 
     return [snapped(start) for start in starts + others]
 
 
-def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig) -> list[np.ndarray]:
+def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig, context: np.ndarray | None = None
+                    ) -> list[np.ndarray]:
     """The tile map's ``(m, n)`` other quadrilaterals ``(4, 2)`` (map pixels) beside its first,
     ``quad``: the blob made whole (:func:`quad_from_mask` with ``cfg.mask_fill_frac``) and the
-    second-deepest blob, made whole and as it is; each only when more than half a tile from
-    ``quad`` and the ones before it. An empty list when ``cfg.mask_other_blobs`` is off."""
+    second-deepest blob, made whole and as it is, then the block of the second stage's map
+    ``context`` (:func:`context_map`, same pixels; None without one); each only when more than half
+    a tile from ``quad`` and the ones before it. An empty list when ``cfg.mask_other_blobs`` is off."""
     if not cfg.mask_other_blobs:
         return []
     kept = [quad]
-    for fill, rank in ((cfg.mask_fill_frac, 0), (cfg.mask_fill_frac, 1), (0.0, 1)):
-        other = quad_from_mask(prob, cfg, fill=fill, rank=rank)
+    others = [quad_from_mask(prob, cfg, fill=fill, rank=rank)
+              for fill, rank in ((cfg.mask_fill_frac, 0), (cfg.mask_fill_frac, 1), (0.0, 1))]
+    if context is not None:
+        others.append(quad_from_mask(context, cfg))
+    for other in others:
         if other is not None and all(block_offset(other, k, cfg.grid)[0] > 0.5 for k in kept):
             kept.append(other)
     return kept[1:]
@@ -541,9 +608,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     (corners TL, TR, BR, BL in ``image`` pixels, and whether to check them). Raises
     :class:`GridNotFoundError` when nothing looks like a block of tiles.
 
-    The tile map (``mask_model``, the tile model's learned per-pixel map; without it a hand-made
-    texture map) only says roughly where to look: a quadrilateral around the tiles, which on a board
-    unlike the training boards may take in the board's frame and coin track. The geometry decides.
+    The tile map (``mask_model``, the tile model's learned map, :class:`TileMapModel` or a bare
+    per-pixel learner; without it a hand-made texture map) only says roughly where to look: a
+    quadrilateral around the tiles, which on a board unlike the training boards may take in the
+    board's frame and coin track. The geometry decides.
     The outline found from the map (:func:`_map_outline`) is the first candidate; below
     ``cfg.grid_trust_score`` the map's other outlines (:func:`_map_alternatives`: zoomed in, lower
     thresholds, squared up) compete with it by the score below, and the best of them is the map's
@@ -558,7 +626,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     are polished onto their seams (:func:`polish`). Then (:func:`_searched_further`) more widely
     around the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
     quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
-    board). While nothing scores ``cfg.grid_around_below``, last rounds (:func:`rectified_around`, at
+    board, the block of the map's second stage when ``mask_model`` is a :class:`TileMapModel` with
+    one). While nothing scores ``cfg.grid_around_below``, last rounds (:func:`rectified_around`, at
     most ``cfg.grid_around_rounds``) search views rectified by the lines inside the map's outline and
     inside the best polished block, then inside the best block of the round before (the quad's own
     view skewed against the block). Everything polished is also snapped to the outline and seams.
@@ -655,7 +724,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
     if first_value < cfg.grid_trust_score:
         # the map's outline in doubt: its other outlines compete with it by the same score
-        others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg)]
+        context = context_map(setup.copies[4], cfg, mask_model)
+        others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg, context)]
         for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model, others):
             other_value = value(other)
             if other_value > first_value:

@@ -23,6 +23,7 @@ from vision.classify import TileClassifier
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.decode import AttributeProbs
 from vision.features import window_feature_sets
+from vision.locate import TileMapModel
 
 READERS = ("floor", "path", "decor", "corner")
 
@@ -64,7 +65,8 @@ _ALLOWED_TYPES = frozenset({
 # Config fields that change what a model computes: stored with the model, restored on load.
 _MODEL_CFG_FIELDS = ("tile_side", "tile_inset", "crop_max_downscale", "color_grid", "hist_bins", "hog_bins",
                      "hog_grid", "feature_side", "window_frac", "ring_bins", "ring_reach", "ring_far_bins",
-                     "mask_side", "mask_windows", "outline_inset", "map_linear_downscale_above")
+                     "mask_side", "mask_windows", "outline_inset", "map_linear_downscale_above",
+                     "mask_context_windows", "mask_context_steps")
 # Values for fields a model file predates: what such models were trained with.
 _LEGACY_CFG = {"map_linear_downscale_above": 1.0}
 
@@ -92,6 +94,10 @@ class TileModel:
     meta: dict[str, Any] = field(default_factory=dict)
     #: Tile-pixel classifier for localisation (``predict_proba`` on per-pixel features), or None.
     mask: Any = None
+    #: The tile map's second stage (``predict_proba`` on per-pixel features and the first map's
+    #: context; :class:`vision.locate.TileMapModel`), or None. Learned on ``mask``'s own outputs:
+    #: dropped whenever ``mask`` is learned again.
+    mask_context: Any = None
     #: Readers that read each tile turned upright by the corner read (:func:`upright_crops`), so
     #: they learn a figure once instead of in four turns.
     upright: tuple[str, ...] = ()
@@ -122,6 +128,11 @@ class TileModel:
                                         and picture.shape[2] == 3):
             shape = getattr(picture, "shape", picture)
             raise ValueError(f"board_picture must be a square (B, B, 3) uint8 array, B >= 64, got {shape}")
+
+    @property
+    def tile_map_model(self) -> TileMapModel | None:
+        """The learned tile map for :func:`vision.locate.locate_grid`: both stages, or None."""
+        return None if self.mask is None else TileMapModel(self.mask, self.mask_context)
 
     def board_features(self) -> BoardFeatures | None:
         """The marks of :attr:`board_picture` (:func:`vision.board_match.template_features`, found
@@ -227,6 +238,8 @@ class TileModel:
         payload = {"meta": json.dumps(meta), **{name: self.readers[name].estimator_ for name in READERS}}
         if self.mask is not None:
             payload["mask"] = self.mask
+        if self.mask is not None and self.mask_context is not None:
+            payload["mask_context"] = self.mask_context
         if self.board_refs is not None:
             payload["board_refs"] = np.asarray(self.board_refs, np.float32)
         if self.board_picture is not None:
@@ -270,12 +283,14 @@ def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFI
         clf.estimator_ = est
         clf.classes_ = est.classes_
         readers[name] = clf
-    mask = payload.get("mask")
-    if mask is not None and not hasattr(mask, "predict_proba"):
-        raise ModelLoadError(f"{path.name}: tile mask is not a classifier")
+    mask, context = payload.get("mask"), payload.get("mask_context")
+    for learner, what in ((mask, "tile mask"), (context, "tile map's second stage")):
+        if learner is not None and not hasattr(learner, "predict_proba"):
+            raise ModelLoadError(f"{path.name}: {what} is not a classifier")
     upright = tuple(meta.get("upright", ()))
     try:
-        return TileModel(readers, model_cfg, meta, mask=mask, upright=upright, board_refs=payload.get("board_refs"),
+        return TileModel(readers, model_cfg, meta, mask=mask, mask_context=context if mask is not None else None,
+                         upright=upright, board_refs=payload.get("board_refs"),
                          board_picture=payload.get("board_picture"))
     except ValueError as exc:
         raise ModelLoadError(f"{path.name}: {exc}") from None

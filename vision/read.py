@@ -143,7 +143,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     on_board = False
     accept = _read_surely(arr, model, sure) if cfg.accept_min_confidence else None
     if corners is None:
-        located = locate_grid(arr, 4, cfg, mask_model=model.mask, accept=accept)
+        located = locate_grid(arr, 4, cfg, mask_model=model.tile_map_model, accept=accept)
         found, reasons = located.corners, located.reasons
         placed = None
         if located.check_outline:  # in doubt: the copy's board by its marks, else by its band

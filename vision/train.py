@@ -35,7 +35,15 @@ from vision.crop import crop_tiles
 from vision.dataset import LabelledPhoto, iter_labelled
 from vision.features import tile_features, window_feature_sets
 from vision.io import load_image_scaled
-from vision.locate import GridNotFoundError, locate_garden, outline_offset, pixel_features, truth_mask, working_copies
+from vision.locate import (
+    GridNotFoundError,
+    context_features,
+    locate_garden,
+    outline_offset,
+    pixel_features,
+    truth_mask,
+    working_copies,
+)
 from vision.model import READERS, UPRIGHT_TURNS, VOCAB, TileModel, turn_corner, upright_crops
 from vision.synth.exemplar import render_art_dataset, tile_art_from_photos
 
@@ -319,6 +327,7 @@ def _fit_weighted(weighted: list[tuple[list[LabelledPhoto], float]], groups: lis
         cfg = replace(cfg, outline_inset=measure_inset(groups, mask, cfg))
     else:
         mask = base.mask
+    context = None if base is None else base.mask_context  # learned on the first stage kept here
     for clf in readers.values():
         clf.cfg = cfg
     meta = {
@@ -329,7 +338,7 @@ def _fit_weighted(weighted: list[tuple[list[LabelledPhoto], float]], groups: lis
         "outline_inset": cfg.outline_inset,
     }
     report(1.0, "done")
-    return TileModel(readers, cfg, meta, mask=mask, upright=UPRIGHT_READERS)
+    return TileModel(readers, cfg, meta, mask=mask, mask_context=context, upright=UPRIGHT_READERS)
 
 
 def fit_mask(x: np.ndarray, y: np.ndarray, weight: np.ndarray, cfg: VisionConfig) -> object:
@@ -359,7 +368,8 @@ def refit_mask(model: TileModel, dirs: Sequence[str | Path], progress: Progress 
     """``model`` with its tile map learned again from the labelled photos in ``dirs`` (every photo
     alike) and its outline inset measured again; the readers are unchanged. For teaching the map
     other boards, tables and light (``zengarden synth --family train``) without moving how tiles
-    are read."""
+    are read. The map's second stage, learned on the old first stage's outputs, is dropped
+    (:func:`fit_context` learns one again)."""
     if isinstance(dirs, (str, Path)):
         dirs = [dirs]
     groups = _dir_photos(dirs)
@@ -384,8 +394,59 @@ def refit_mask(model: TileModel, dirs: Sequence[str | Path], progress: Progress 
     meta = dict(model.meta)
     meta.update({"mask_trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
                  "mask_seconds": round(time.perf_counter() - t0, 1), "outline_inset": cfg.outline_inset})
+    meta.pop("context_trained_on", None)
     report(1.0, "done")
     return TileModel(model.readers, cfg, meta, mask=mask, upright=model.upright)
+
+
+def context_samples(photo: LabelledPhoto, first: object, cfg: VisionConfig, rng: np.random.Generator
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """One photo -> ``cfg.mask_context_pixels`` random pixels of its tile-map copy: the second
+    stage's inputs ``(P, F + C)`` (:func:`vision.locate.pixel_features` and the ``first`` stage's
+    :func:`vision.locate.context_features`) and labels ``(P,)`` (1 inside the tile block)."""
+    image, scale = load_image_scaled(photo.image_path, cfg)
+    *_, tiny, tiny_scale = working_copies(image, cfg)
+    pix = pixel_features(tiny, cfg)
+    prob = first.predict_proba(pix)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)  # type: ignore[attr-defined]
+    both = np.hstack([pix, context_features(prob, cfg)])
+    truth = truth_mask(tiny.shape[:2], photo.corners * scale * tiny_scale).ravel()
+    take = rng.choice(both.shape[0], size=min(cfg.mask_context_pixels, both.shape[0]), replace=False)
+    return both[take], truth[take]
+
+
+def fit_context(model: TileModel, dirs: Sequence[str | Path], progress: Progress | None = None) -> TileModel:
+    """``model`` with its tile map's second stage (:class:`vision.locate.TileMapModel`) learned from
+    the labelled photos in ``dirs``, which its first stage must not have been trained on: the second
+    stage learns how far the first is to be trusted on photos it has not seen. Everything else is
+    ``model``'s."""
+    if model.mask is None:
+        raise ValueError("the model has no tile map to learn a second stage for")
+    if isinstance(dirs, (str, Path)):
+        dirs = [dirs]
+    groups = _dir_photos(dirs)
+    photos = [p for g in groups for p in g]
+    report = progress or (lambda _f, _m: None)
+    cfg = model.cfg
+    rng = np.random.default_rng([cfg.train_seed, 2])
+    t0 = time.perf_counter()
+    xs, ys = [], []
+    for i, photo in enumerate(photos):
+        x, y = context_samples(photo, model.mask, cfg, rng)
+        xs.append(x)
+        ys.append(y)
+        report(0.8 * (i + 1) / len(photos), f"prepared {i + 1}/{len(photos)} photos")
+    report(0.8, "fitting the second stage")
+    context = make_pipeline(StandardScaler(), MLPClassifier((cfg.mask_context_hidden,),
+                                                            max_iter=cfg.mask_context_iterations,
+                                                            random_state=cfg.train_seed))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        context.fit(np.concatenate(xs), np.concatenate(ys))
+    meta = dict(model.meta)
+    meta.update({"context_trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
+                 "context_seconds": round(time.perf_counter() - t0, 1)})
+    report(1.0, "done")
+    return replace(model, meta=meta, mask_context=context)
 
 
 def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: VisionConfig) -> float:
@@ -407,15 +468,17 @@ def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: 
 
 
 def cli_train(args: argparse.Namespace) -> int:
-    """``zengarden train --data DIR [--data DIR ...] --out MODEL [--mask-only | --readers-only] [--base MODEL]``."""
+    """``zengarden train --data DIR [--data DIR ...] --out MODEL [--mask-only | --readers-only |
+    --context-only] [--base MODEL]``."""
     def show(fraction: float, message: str) -> None:
         print(f"\r[{fraction * 100:5.1f} %] {message:<40}", end="", file=sys.stderr, flush=True)
 
     try:
-        if getattr(args, "mask_only", False) or getattr(args, "readers_only", False):
+        parts = [name for name in ("mask_only", "readers_only", "context_only") if getattr(args, name, False)]
+        if parts:
             from vision.read import resolve_model
 
-            refit = refit_mask if args.mask_only else refit_readers
+            refit = {"mask_only": refit_mask, "readers_only": refit_readers, "context_only": fit_context}[parts[0]]
             model = refit(resolve_model(args.base), args.data, progress=show)
         else:
             model = train_model(args.data, progress=show)
@@ -427,6 +490,10 @@ def cli_train(args: argparse.Namespace) -> int:
     if getattr(args, "mask_only", False):
         print(f"\nwrote {path} ({size:.1f} MB): tile map from {', '.join(model.meta['mask_trained_on'])} "
               f"in {model.meta['mask_seconds']} s, readers of {args.base or 'the bundled model'}")
+    elif getattr(args, "context_only", False):
+        print(f"\nwrote {path} ({size:.1f} MB): the tile map's second stage from "
+              f"{', '.join(model.meta['context_trained_on'])} in {model.meta['context_seconds']} s, "
+              f"the rest of {args.base or 'the bundled model'}")
     elif getattr(args, "readers_only", False):
         print(f"\nwrote {path} ({size:.1f} MB): readers from {', '.join(model.meta['trained_on'])} "
               f"in {model.meta['train_seconds']} s, tile map of {args.base or 'the bundled model'}")

@@ -16,9 +16,12 @@ from vision.locate import (
     EvidenceField,
     GridLocation,
     GridNotFoundError,
+    TileMapModel,
     best_first,
     block_aspect,
     block_offset,
+    context_features,
+    context_map,
     corner_distance_tiles,
     field_score,
     gradient_energy,
@@ -30,6 +33,7 @@ from vision.locate import (
     map_beyond,
     min_interior_angle,
     order_corners,
+    other_map_quads,
     plain_cells,
     plausible_quad,
     quad_from_mask,
@@ -1063,3 +1067,58 @@ def test_a_second_look_still_in_doubt_hands_its_outline_on_as_an_alternative() -
     assert corner_distance_tiles(again.alternatives[0], truth, 4) < 0.2
     known = replace(located, alternatives=(truth,), alternative_scores=(0.5,))
     assert second_look(image, known, cfg) is known
+
+
+def test_context_features_read_the_first_map_around_each_pixel() -> None:
+    cfg = DEFAULT_CONFIG
+    first = np.zeros((40, 50), np.float32)
+    first[20, 25] = 1.0
+    feats = context_features(first, cfg).reshape(40, 50, -1)
+    windows, steps = len(cfg.mask_context_windows), len(cfg.mask_context_steps)
+    assert feats.shape[2] == 1 + windows + 8 * steps
+    np.testing.assert_array_equal(feats[..., 0], first)  # its own value
+    assert feats[20, 25, 1] == pytest.approx(1 / cfg.mask_context_windows[0] ** 2)  # the smallest box's mean
+    step = cfg.mask_context_steps[0]
+    below, diagonal = feats[..., 1 + windows], feats[..., 2 + windows]  # the first step: (+rows), (+rows, +cols)
+    assert below[20 - step, 25] == 1.0 and below.sum() == 1.0  # the pixel `step` above sees it below
+    reach = round(step / 1.414)
+    assert diagonal[20 - reach, 25 - reach] == 1.0 and diagonal.sum() == 1.0
+    edge = feats[0, 0, 1 + windows:]
+    assert np.all(edge == 0.0)  # nothing beyond the map
+
+
+def _square_map(shape: tuple[int, int], top_left: int, side: int) -> np.ndarray:
+    prob = np.zeros(shape, np.float32)
+    prob[top_left: top_left + side, top_left: top_left + side] = 1.0
+    return cv2.GaussianBlur(prob, (0, 0), 1.0)
+
+
+def test_the_second_stages_block_is_one_more_quad_when_it_lies_elsewhere() -> None:
+    cfg = DEFAULT_CONFIG
+    prob = _square_map((200, 200), 40, 120)  # the first map takes in a frame around the block
+    quad = quad_from_mask(prob, cfg)
+    assert quad is not None
+    assert other_map_quads(prob, quad, cfg) == []
+    inner = other_map_quads(prob, quad, cfg, _square_map((200, 200), 60, 80))
+    assert len(inner) == 1 and block_offset(inner[0], np.array([[60, 60], [140, 60], [140, 140], [60, 140]]))[0] < 0.1
+    assert other_map_quads(prob, quad, cfg, prob) == []  # the same block is no other place
+
+
+class _Constant:
+    """A stand-in learner: every pixel the same probability of tile."""
+
+    def __init__(self, p: float) -> None:
+        self.p = p
+
+    def predict_proba(self, x: np.ndarray) -> np.ndarray:
+        return np.tile([1.0 - self.p, self.p], (len(x), 1))
+
+
+def test_the_context_map_is_the_second_stages_and_none_without_one() -> None:
+    cfg = DEFAULT_CONFIG
+    tiny = np.random.default_rng(0).integers(0, 255, (60, 80, 3), dtype=np.uint8)
+    assert context_map(tiny, cfg, _Constant(0.9)) is None  # a bare learner is a first stage alone
+    assert context_map(tiny, cfg, TileMapModel(_Constant(0.9))) is None
+    second = context_map(tiny, cfg, TileMapModel(_Constant(0.9), _Constant(0.2)))
+    assert second is not None and second.shape == (60, 80)
+    np.testing.assert_allclose(second, 0.2, atol=1e-6)

@@ -239,3 +239,40 @@ def test_a_floor_palette_and_board_are_stored_and_a_malformed_palette_refused(ti
     broken.meta["floor_palette"] = {"sand": [0.0, 0.0]}  # written by hand into a file
     with pytest.raises(ModelLoadError, match="floor_palette"):
         load_model(broken.save(tmp_path / "broken.skops"))
+
+
+def test_context_only_learns_the_maps_second_stage_and_a_new_first_stage_drops_it(tiny_model, tiny_dataset,
+                                                                                  easy_photos, tmp_path) -> None:
+    """``zengarden train --context-only`` (:func:`vision.train.fit_context`) adds the tile map's
+    second stage and keeps everything else; it travels with the model file and reaches the search;
+    learning the first stage again (``refit_mask``) drops it, for it was learned on the old one's
+    outputs."""
+    from vision.dataset import iter_labelled
+    from vision.io import load_image_scaled
+    from vision.locate import TileMapModel, context_features, locate_grid, pixel_features, working_copies
+    from vision.train import refit_mask
+    from zengarden.cli import main
+
+    base = tiny_model.save(tmp_path / "base.skops")
+    out = tmp_path / "context.skops"
+    assert main(["train", "--context-only", "--base", str(base), "--data", str(easy_photos), "--out", str(out)]) == 0
+    model = load_model(out)
+    assert model.mask_context is not None and model.meta["context_trained_on"] == [f"{easy_photos.name} (6 photos)"]
+    pixels = np.random.default_rng(0).random((50, tiny_model.mask.n_features_in_))
+    np.testing.assert_array_equal(model.mask.predict_proba(pixels), tiny_model.mask.predict_proba(pixels))
+    assert model.tile_map_model == TileMapModel(model.mask, model.mask_context)
+    assert load_model(base).tile_map_model.context is None
+
+    photo = iter_labelled(easy_photos)[0]
+    image, _ = load_image_scaled(photo.image_path, model.cfg)
+    *_, tiny, _ = working_copies(image, model.cfg)
+    first = model.mask.predict_proba(pixel_features(tiny, model.cfg))[:, 1].reshape(tiny.shape[:2])
+    both = np.hstack([pixel_features(tiny, model.cfg), context_features(first.astype(np.float32), model.cfg)])
+    second = model.mask_context.predict_proba(both)[:, 1].reshape(tiny.shape[:2])
+    assert ((second > 0.5) == (first > 0.5)).mean() > 0.8  # it learned a map, not noise
+    assert locate_grid(image, 4, model.cfg, model.tile_map_model).corners.shape == (4, 2)
+
+    refit = refit_mask(model, [tiny_dataset])
+    assert refit.mask_context is None and "context_trained_on" not in refit.meta
+    with pytest.raises(SystemExit):  # one part at a time
+        main(["train", "--context-only", "--mask-only", "--data", str(tiny_dataset), "--out", str(out)])
