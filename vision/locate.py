@@ -682,6 +682,19 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     (``cfg.grid_min_fraction``). Last, a small garden still in doubt gets a second look
     (:func:`second_look`): the same search on a crop around it.
     """
+    located, look_again = _search_grid(image, n, cfg, mask_model, judge, accept, near)
+    if look_again is None:
+        return located
+    # the search's working copies and evidence are let go before a second look makes a crop's own
+    cfg, mask_model = look_again
+    return second_look(image, located, cfg, mask_model, judge, accept, near)
+
+
+def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: object | None, judge: Judge | None,
+                 accept: Accept | None, near: Sequence[np.ndarray]
+                 ) -> tuple[GridLocation, tuple[VisionConfig, object | None] | None]:
+    """:func:`locate_grid` up to its second look -> (the block found, None when it is settled, else
+    the config for this n and the tile map the second look is to use)."""
     setup = _search_setup(image, n, cfg, mask_model)
     cfg, mask_model, first = setup.cfg, setup.mask_model, setup.first
     fine, fscale, small, scale, _, map_scale = setup.copies
@@ -733,7 +746,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     # a clear lattice where the map led, or tiles that read surely there: nothing to search for
     if first_value >= cfg.grid_trust_score or (accept is not None and first_value >= cfg.grid_accept_score
                                                and accept(order_corners(corners), first_value)):
-        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value))
+        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
     climbed: dict[tuple[bool, bytes], np.ndarray] = {}  # a start polished again climbs the same way
 
@@ -818,16 +831,16 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         polished = polished_all(hypotheses(views[: cfg.grid_first_views]))
         polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
         if (settled_search := ends_here(polished, refine=True)) is not None:
-            return settled_search
+            return settled_search, None
     polished = polished_all(hypotheses(views))
     polished += polished_all([corners, quad])
     if (settled_search := ends_here(polished)) is not None:
-        return settled_search
+        return settled_search, None
     polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
     for where in near:  # where the caller's other photos of the board show the block
         polished += polished_all(near_proposals(where, fine, fscale, cfg))
     if (settled_search := ends_here(polished)) is not None:
-        return settled_search
+        return settled_search, None
     regions, latest = [corners], polished  # each round: the map's outline (first only), the latest best
     for _ in range(cfg.grid_around_rounds):
         if not latest or max([first_value, *map(value, polished)]) >= cfg.grid_around_below:  # a clear lattice
@@ -836,7 +849,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
         polished += latest
         regions = []
         if (settled_search := ends_here(polished)) is not None:
-            return settled_search
+            return settled_search, None
     if cfg.grid_search_frame:
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     candidates += with_snapped(polished)
@@ -906,7 +919,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
                            tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                            tuple(float(scores[i]) for i in kept[1:]),
                            tuple(order_corners(c) for c in candidates), tuple(float(v) for v in scores))
-    return second_look(image, located, cfg, mask_model, judge, accept, near)
+    return located, (cfg, mask_model)
 
 
 def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mask_model: object | None = None,
