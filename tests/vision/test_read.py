@@ -477,11 +477,14 @@ def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp
     """Development photo 00240 of ``zengarden synth --seed 6262 --family dev --garden-size 0.2 0.4``,
     a garden a seventh of the photo's longer side: the search over the whole photo ends more than a
     tile off; searched again on a crop around that outline, the garden is found, sure, and read
-    right."""
+    right. (The block of the tile map's second stage finds it at once: the first stage alone here.)"""
+    from dataclasses import replace
+
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 240, 6262, (0.2, 0.4))
-    first, missed, reading, found = _without_and_with(photo, bundled_model, second_look_below=0.0)
+    first_stage_only = replace(bundled_model, mask_context=None)
+    first, missed, reading, found = _without_and_with(photo, first_stage_only, second_look_below=0.0)
     assert first.check_outline and missed > 1.0
     assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
@@ -521,11 +524,15 @@ def test_an_outline_in_doubt_is_found_again_by_reading_its_tiles(tmp_path, bundl
     printed checks under trees tiles. Every lattice the search found is more than half a tile off
     (``read_climb_starts`` 0: the reading stays there, flagged); moved whole by its tiles' sureness,
     one of them comes onto the garden, whose tiles then read surely. It is taken, still to be
-    checked (found by reading, not by its seams), and every tile is read right."""
+    checked (found by reading, not by its seams), and every tile is read right. (The block of the
+    tile map's second stage finds it without the climb: the first stage alone here.)"""
+    from dataclasses import replace
+
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 370, 5656)
-    unmoved, missed, reading, found = _without_and_with(photo, bundled_model, read_climb_starts=0)
+    first_stage_only = replace(bundled_model, mask_context=None)
+    unmoved, missed, reading, found = _without_and_with(photo, first_stage_only, read_climb_starts=0)
     assert unmoved.check_outline and missed > 0.5
     assert found < 0.25
     assert reading.check_outline and any("found by reading" in why for why in reading.outline_reasons)

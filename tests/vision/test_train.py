@@ -276,3 +276,10 @@ def test_context_only_learns_the_maps_second_stage_and_a_new_first_stage_drops_i
     assert refit.mask_context is None and "context_trained_on" not in refit.meta
     with pytest.raises(SystemExit):  # one part at a time
         main(["train", "--context-only", "--mask-only", "--data", str(tiny_dataset), "--out", str(out)])
+
+
+def test_the_bundled_model_ships_both_stages_of_the_tile_map(bundled_model) -> None:
+    stages = bundled_model.tile_map_model
+    assert stages is not None and stages.first is bundled_model.mask and stages.context is not None
+    assert bundled_model.meta["context_trained_on"] == ["ctx-train-22 (400 photos)", "ctx-random-23 (400 photos)",
+                                                        "ctx-hard-24 (300 photos)"]
