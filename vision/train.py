@@ -353,15 +353,40 @@ def fit_mask(x: np.ndarray, y: np.ndarray, weight: np.ndarray, cfg: VisionConfig
     return mask
 
 
-def mask_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """One photo -> ``cfg.mask_train_pixels`` random pixels of its tile-map copy: features ``(P, F)``
-    and labels ``(P,)`` (1 inside the tile block)."""
+def mask_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generator, first: object | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """One photo -> random pixels of its tile-map copy: features and labels ``(P,)`` (1 inside the
+    tile block). For the first stage ``cfg.mask_train_pixels`` of them, features ``(P, F)``
+    (:func:`vision.locate.pixel_features`); given the ``first`` stage, for the second,
+    ``cfg.mask_context_pixels`` with its :func:`vision.locate.context_features` beside, ``(P, F + C)``."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     *_, tiny, tiny_scale = working_copies(image, cfg)
     pix = pixel_features(tiny, cfg)
+    count = cfg.mask_train_pixels
+    if first is not None:
+        prob = first.predict_proba(pix)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)  # type: ignore[attr-defined]
+        pix, count = np.hstack([pix, context_features(prob, cfg)]), cfg.mask_context_pixels
     truth = truth_mask(tiny.shape[:2], photo.corners * scale * tiny_scale).ravel()
-    take = rng.choice(pix.shape[0], size=min(cfg.mask_train_pixels, pix.shape[0]), replace=False)
+    take = rng.choice(pix.shape[0], size=min(count, pix.shape[0]), replace=False)
     return pix[take], truth[take]
+
+
+def _map_samples(dirs: Sequence[str | Path], cfg: VisionConfig, seed: int, report: Progress,
+                 first: object | None = None) -> tuple[list[list[LabelledPhoto]], np.ndarray, np.ndarray]:
+    """The labelled photos in ``dirs`` (by directory) and :func:`mask_samples` of each, every photo
+    alike, in one array ``(P, ...)`` and labels ``(P,)``; progress to 0.8."""
+    if isinstance(dirs, (str, Path)):
+        dirs = [dirs]
+    groups = _dir_photos(dirs)
+    photos = [p for g in groups for p in g]
+    rng = np.random.default_rng([cfg.train_seed, seed])
+    xs, ys = [], []
+    for i, photo in enumerate(photos):
+        x, y = mask_samples(photo, cfg, rng, first)
+        xs.append(x)
+        ys.append(y)
+        report(0.8 * (i + 1) / len(photos), f"prepared {i + 1}/{len(photos)} photos")
+    return groups, np.concatenate(xs), np.concatenate(ys)
 
 
 def refit_mask(model: TileModel, dirs: Sequence[str | Path], progress: Progress | None = None) -> TileModel:
@@ -372,21 +397,12 @@ def refit_mask(model: TileModel, dirs: Sequence[str | Path], progress: Progress 
     (:func:`fit_context` learns one again)."""
     if isinstance(dirs, (str, Path)):
         dirs = [dirs]
-    groups = _dir_photos(dirs)
-    photos = [p for g in groups for p in g]
     report = progress or (lambda _f, _m: None)
     cfg = model.cfg
-    rng = np.random.default_rng([cfg.train_seed, 1])
     t0 = time.perf_counter()
-    xs, ys = [], []
-    for i, photo in enumerate(photos):
-        x, y = mask_samples(photo, cfg, rng)
-        xs.append(x)
-        ys.append(y)
-        report(0.8 * (i + 1) / len(photos), f"prepared {i + 1}/{len(photos)} photos")
+    groups, x, y = _map_samples(dirs, cfg, 1, report)
     report(0.8, "fitting the tile mask")
-    x = np.concatenate(xs)
-    mask = fit_mask(x, np.concatenate(ys), np.ones(len(x)), cfg)
+    mask = fit_mask(x, y, np.ones(len(x)), cfg)
     report(0.95, "measuring the outline inset")
     cfg = replace(cfg, outline_inset=measure_inset(groups, mask, cfg))
     for clf in model.readers.values():
@@ -399,21 +415,6 @@ def refit_mask(model: TileModel, dirs: Sequence[str | Path], progress: Progress 
     return TileModel(model.readers, cfg, meta, mask=mask, upright=model.upright)
 
 
-def context_samples(photo: LabelledPhoto, first: object, cfg: VisionConfig, rng: np.random.Generator
-                    ) -> tuple[np.ndarray, np.ndarray]:
-    """One photo -> ``cfg.mask_context_pixels`` random pixels of its tile-map copy: the second
-    stage's inputs ``(P, F + C)`` (:func:`vision.locate.pixel_features` and the ``first`` stage's
-    :func:`vision.locate.context_features`) and labels ``(P,)`` (1 inside the tile block)."""
-    image, scale = load_image_scaled(photo.image_path, cfg)
-    *_, tiny, tiny_scale = working_copies(image, cfg)
-    pix = pixel_features(tiny, cfg)
-    prob = first.predict_proba(pix)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)  # type: ignore[attr-defined]
-    both = np.hstack([pix, context_features(prob, cfg)])
-    truth = truth_mask(tiny.shape[:2], photo.corners * scale * tiny_scale).ravel()
-    take = rng.choice(both.shape[0], size=min(cfg.mask_context_pixels, both.shape[0]), replace=False)
-    return both[take], truth[take]
-
-
 def fit_context(model: TileModel, dirs: Sequence[str | Path], progress: Progress | None = None) -> TileModel:
     """``model`` with its tile map's second stage (:class:`vision.locate.TileMapModel`) learned from
     the labelled photos in ``dirs``, which its first stage must not have been trained on: the second
@@ -423,25 +424,17 @@ def fit_context(model: TileModel, dirs: Sequence[str | Path], progress: Progress
         raise ValueError("the model has no tile map to learn a second stage for")
     if isinstance(dirs, (str, Path)):
         dirs = [dirs]
-    groups = _dir_photos(dirs)
-    photos = [p for g in groups for p in g]
     report = progress or (lambda _f, _m: None)
     cfg = model.cfg
-    rng = np.random.default_rng([cfg.train_seed, 2])
     t0 = time.perf_counter()
-    xs, ys = [], []
-    for i, photo in enumerate(photos):
-        x, y = context_samples(photo, model.mask, cfg, rng)
-        xs.append(x)
-        ys.append(y)
-        report(0.8 * (i + 1) / len(photos), f"prepared {i + 1}/{len(photos)} photos")
+    groups, x, y = _map_samples(dirs, cfg, 2, report, model.mask)
     report(0.8, "fitting the second stage")
     context = make_pipeline(StandardScaler(), MLPClassifier((cfg.mask_context_hidden,),
                                                             max_iter=cfg.mask_context_iterations,
                                                             random_state=cfg.train_seed))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        context.fit(np.concatenate(xs), np.concatenate(ys))
+        context.fit(x, y)
     meta = dict(model.meta)
     meta.update({"context_trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
                  "context_seconds": round(time.perf_counter() - t0, 1)})
