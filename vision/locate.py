@@ -415,14 +415,19 @@ def tile_map(image: np.ndarray, cfg: VisionConfig, mask_model: object | None) ->
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma), scale
 
 
+def context_inputs(pixels: np.ndarray, shape: tuple[int, int], first: Any, cfg: VisionConfig) -> np.ndarray:
+    """:func:`pixel_features` ``(m*n, F)`` of a map copy of ``shape`` ``(m, n)`` -> the second stage's
+    inputs ``(m*n, F + C)``: them and the ``first`` stage's :func:`context_features` beside."""
+    prob = first.predict_proba(pixels)[:, 1].reshape(shape).astype(np.float32)
+    return np.hstack([pixels, context_features(prob, cfg)])
+
+
 def context_map(tiny: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> np.ndarray | None:
     """``(m, n, 3)`` uint8 BGR at ``cfg.mask_side`` -> the second stage's tile map ``(m, n)`` float32
     (:class:`TileMapModel`), smoothed as :func:`tile_map`'s; None without a second stage."""
     if not isinstance(mask_model, TileMapModel) or mask_model.context is None:
         return None
-    pixels = pixel_features(tiny, cfg)
-    first = mask_model.first.predict_proba(pixels)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)
-    both = np.hstack([pixels, context_features(first, cfg)])
+    both = context_inputs(pixel_features(tiny, cfg), tiny.shape[:2], mask_model.first, cfg)
     prob = mask_model.context.predict_proba(both)[:, 1].reshape(tiny.shape[:2])
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma)
 

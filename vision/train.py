@@ -37,7 +37,7 @@ from vision.features import tile_features, window_feature_sets
 from vision.io import load_image_scaled
 from vision.locate import (
     GridNotFoundError,
-    context_features,
+    context_inputs,
     locate_garden,
     outline_offset,
     pixel_features,
@@ -358,14 +358,13 @@ def mask_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generat
     """One photo -> random pixels of its tile-map copy: features and labels ``(P,)`` (1 inside the
     tile block). For the first stage ``cfg.mask_train_pixels`` of them, features ``(P, F)``
     (:func:`vision.locate.pixel_features`); given the ``first`` stage, for the second,
-    ``cfg.mask_context_pixels`` with its :func:`vision.locate.context_features` beside, ``(P, F + C)``."""
+    ``cfg.mask_context_pixels`` with its :func:`vision.locate.context_inputs`, ``(P, F + C)``."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     *_, tiny, tiny_scale = working_copies(image, cfg)
     pix = pixel_features(tiny, cfg)
     count = cfg.mask_train_pixels
     if first is not None:
-        prob = first.predict_proba(pix)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)  # type: ignore[attr-defined]
-        pix, count = np.hstack([pix, context_features(prob, cfg)]), cfg.mask_context_pixels
+        pix, count = context_inputs(pix, tiny.shape[:2], first, cfg), cfg.mask_context_pixels
     truth = truth_mask(tiny.shape[:2], photo.corners * scale * tiny_scale).ravel()
     take = rng.choice(pix.shape[0], size=min(count, pix.shape[0]), replace=False)
     return pix[take], truth[take]
