@@ -178,8 +178,8 @@ class VisionConfig:
     #: of a round blob (a board with a round track) can be turned against the block.
     grid_search_turns: tuple[float, ...] = (-20.0, -10.0, 10.0, 20.0)
     #: How many clearly different lattices besides the chosen one a search hands on
-    #: (``GridLocation.alternatives``).
-    grid_alternatives: int = 3
+    #: (``GridLocation.alternatives``; a reader reads each when the outline is in doubt).
+    grid_alternatives: int = 6
     #: With a caller's judge (``vision.locate.locate_grid``'s ``judge``), the search's blocks are
     #: ranked for polishing by the judged score too, the best this many by the one score judged (a
     #: floor photo's block, ranked low by a tile map that has not seen the copy's art, still polished).

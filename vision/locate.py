@@ -462,12 +462,15 @@ def _outline_inputs(fine: np.ndarray, fscale: float, small: np.ndarray, scale: f
 
 def _map_outline(fine: np.ndarray, fscale: float, scale: float, tiny: np.ndarray, map_scale: float,
                  inputs: tuple[np.ndarray, SeamMaps | None, np.ndarray | None], cfg: VisionConfig,
-                 mask_model: object | None) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+                 mask_model: object | None, prob: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The block found from the tile map (working copies of :func:`working_copies`, ``inputs`` of
-    :func:`_outline_inputs`): its outline snapped to the intensity steps and fitted to the dark
-    seams -> (corners, the map's quad, both ``(4, 2)`` image pixels; the tile map ``(m, n)`` at
+    :func:`_outline_inputs`; ``prob`` a map ``(m, n)`` of ``tiny`` already made, else
+    :func:`tile_map`'s): its outline snapped to the intensity steps and fitted to the dark seams ->
+    (corners, the map's quad, both ``(4, 2)`` image pixels; the tile map ``(m, n)`` at
     ``map_scale``); None when the map shows no block."""
-    prob, _ = tile_map(tiny, cfg, mask_model)
+    if prob is None:
+        prob, _ = tile_map(tiny, cfg, mask_model)
     quad = quad_from_mask(prob, cfg)
     if quad is None:
         return None
@@ -576,7 +579,8 @@ class _SearchSetup:
 
 def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: object | None) -> _SearchSetup:
     """The :class:`_SearchSetup` of ``image`` ``(M, N, 3)`` uint8 BGR for an n×n block. Raises
-    ``ValueError`` for a bad image or n, :class:`GridNotFoundError` when neither tile map sees a block."""
+    ``ValueError`` for a bad image or n, :class:`GridNotFoundError` when no tile map sees a block: the
+    learned map's first stage, then its second (:func:`context_map`), then the hand-made one."""
     check_image(image)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 12:
         raise ValueError(f"n must be an integer 2..12 (tiles per side), got {n!r}")
@@ -585,6 +589,9 @@ def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: obje
     fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
     inputs = _outline_inputs(fine, fscale, small, scale, cfg)
     first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
+    if first is None and (context := context_map(tiny, cfg, mask_model)) is not None:
+        # the first stage saw nothing (a plain floor reads as board to it): the second stage may
+        first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model, context)
     if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
         mask_model = None
         first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
@@ -614,7 +621,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     :class:`GridNotFoundError` when nothing looks like a block of tiles.
 
     The tile map (``mask_model``, the tile model's learned map, :class:`TileMapModel` or a bare
-    per-pixel learner; without it a hand-made texture map) only says roughly where to look: a
+    per-pixel learner; its second stage's map when the first sees no block, the hand-made texture
+    map when neither does or without one) only says roughly where to look: a
     quadrilateral around the tiles, which on a board unlike the training boards may take in the
     board's frame and coin track. The geometry decides.
     The outline found from the map (:func:`_map_outline`) is the first candidate; below

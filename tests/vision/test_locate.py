@@ -1122,3 +1122,32 @@ def test_the_context_map_is_the_second_stages_and_none_without_one() -> None:
     second = context_map(tiny, cfg, TileMapModel(_Constant(0.9), _Constant(0.2)))
     assert second is not None and second.shape == (60, 80)
     np.testing.assert_allclose(second, 0.2, atol=1e-6)
+
+
+class _Known:
+    """A stand-in second stage that knows where the tiles are: ``mask`` ``(m, n)`` as its map."""
+
+    def __init__(self, mask: np.ndarray) -> None:
+        self.p = mask.astype(np.float64).ravel()
+
+    def predict_proba(self, x: np.ndarray) -> np.ndarray:
+        assert len(x) == len(self.p)
+        return np.c_[1.0 - self.p, self.p]
+
+
+def test_the_second_stage_finds_the_block_when_the_first_sees_none() -> None:
+    """A first stage that sees no tile at all (a floor photo's plain floor reads as board to it):
+    the second stage's map gives the block, before the hand-made texture map is tried; without a
+    second stage the hand-made map is all there is."""
+    from vision.locate import _search_setup, truth_mask, working_copies
+
+    cfg = DEFAULT_CONFIG
+    image, truth = grid_photo(4, 5)
+    tiny, map_scale = working_copies(image, cfg)[4:]
+    known = truth_mask(tiny.shape[:2], truth * map_scale)
+    setup = _search_setup(image, 4, cfg, TileMapModel(_Constant(0.0), _Known(known)))
+    assert isinstance(setup.mask_model, TileMapModel)  # the learned map's, not the hand-made one
+    assert block_offset(setup.first[0], truth)[0] < 0.25
+    assert setup.first[2][known > 0].mean() > 0.8  # the map the search reads is the second stage's
+    alone = _search_setup(image, 4, cfg, TileMapModel(_Constant(0.0)))
+    assert alone.mask_model is None
