@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/bench_enrol.py [--style ink] [--enrol-seed 731001] [--test-seed 732001]
                                             [--count 100] [--skip-bench] [--labels-only]
-                                            [--test-board random|copy]
+                                            [--test-board random|copy] [--family zoo|dev]
 
 1. Renders (once, into data/): six enrolment photos (each floor's 15 tiles + one other, any order
    and turns; zoo family, easy camera) and ``--count`` test gardens (zoo family, mixed difficulty),
@@ -11,7 +11,9 @@
    (``data/enrol-STYLE-zoo-board-SEED``); ``--boards each`` draws a board per photo, as the first
    sets were (``data/enrol-STYLE-zoo[-SEED]``). The test gardens lie each on a random zoo board,
    or with ``--test-board copy`` all on the copy's own board, as its games do
-   (``data/STYLE-zoo-TESTSEED-on-ENROLSEED``).
+   (``data/STYLE-zoo-TESTSEED-on-ENROLSEED``). ``--family dev`` renders the same on development
+   boards, tables and light (``zoo`` in the names becomes ``dev``): enrolment is developed on those,
+   in ``random`` art (``--style random``), and measured on the zoo in ``ink`` and ``alt``.
 2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, (A')
    the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
    and (B) with each photo's outline given (the player's four taps; labels still decided).
@@ -129,29 +131,32 @@ def main() -> int:
                     help="the enrolment photos on one board (a copy's) or each on a board of its own")
     ap.add_argument("--test-board", choices=("random", "copy"), default="random",
                     help="the test gardens each on a random zoo board, or all on the copy's own board (--boards one)")
+    ap.add_argument("--family", choices=("zoo", "dev"), default="zoo",
+                    help="the boards, tables and light: zoo (held out, to measure) or dev (to develop on)")
     args = ap.parse_args()
+    fam = args.family
     data = ROOT / "data"
     first = {"ink": 731001, "alt": 733001}.get(args.style)
     if args.boards == "one":
-        src = data / f"enrol-{args.style}-zoo-board-{args.enrol_seed}"
+        src = data / f"enrol-{args.style}-{fam}-board-{args.enrol_seed}"
     else:
-        src = data / (f"enrol-{args.style}-zoo" if args.enrol_seed == first
-                      else f"enrol-{args.style}-zoo-{args.enrol_seed}")
-    test = data / (f"{args.style}-zoo-{args.test_seed}" if args.test_board == "random"
-                   else f"{args.style}-zoo-{args.test_seed}-on-{args.enrol_seed}")
+        src = data / (f"enrol-{args.style}-{fam}" if args.enrol_seed == first and fam == "zoo"
+                      else f"enrol-{args.style}-{fam}-{args.enrol_seed}")
+    test = data / (f"{args.style}-{fam}-{args.test_seed}" if args.test_board == "random"
+                   else f"{args.style}-{fam}-{args.test_seed}-on-{args.enrol_seed}")
     if args.test_board == "copy" and args.boards != "one":
         ap.error("--test-board copy needs --boards one (a copy's board)")
     if not src.is_dir():
         board = None
         if args.boards == "one":  # the copy's board, drawn from its own stream of the seed
-            board = random_board_picture(photo_rng(args.enrol_seed, BOARD_INDEX), "zoo")
+            board = random_board_picture(photo_rng(args.enrol_seed, BOARD_INDEX), fam)
             src.mkdir(parents=True)
             cv2.imwrite(str(src / "board-picture.png"), board)
-        render_enrolment_set(src, args.enrol_seed, style=args.style, family="zoo", difficulty="easy",
+        render_enrolment_set(src, args.enrol_seed, style=args.style, family=fam, difficulty="easy",
                              board_image=board)
     if not test.is_dir():  # on the copy's board: the one drawn for its enrolment photos
         board = (cv2.imread(str(src / "board-picture.png")) if args.test_board == "copy" else None)
-        generate_dataset(test, args.count, args.test_seed, style=args.style, family="zoo", board_image=board)
+        generate_dataset(test, args.count, args.test_seed, style=args.style, family=fam, board_image=board)
     base = resolve_model(None)
     ecfg = replace(DEFAULT_ENROL, renders=args.renders)
     print(f"== {args.style} style, enrolment photos {src.name} (seed {args.enrol_seed}), "

@@ -525,18 +525,23 @@ def test_an_outline_in_doubt_is_found_again_by_reading_its_tiles(tmp_path, bundl
     (``read_climb_starts`` 0: the reading stays there, flagged); moved whole by its tiles' sureness,
     one of them comes onto the garden, whose tiles then read surely. It is taken, still to be
     checked (found by reading, not by its seams), and every tile is read right. (The block of the
-    tile map's second stage finds it without the climb: the first stage alone here.)"""
+    tile map's second stage finds it without the climb, and so does reading six of the search's
+    lattices: the first stage alone here, and the three lattices the search handed on before.)"""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 370, 5656)
-    first_stage_only = replace(bundled_model, mask_context=None)
+    first_stage_only = replace(bundled_model, mask_context=None,
+                               cfg=replace(bundled_model.cfg, grid_alternatives=3))
     unmoved, missed, reading, found = _without_and_with(photo, first_stage_only, read_climb_starts=0)
     assert unmoved.check_outline and missed > 0.5
     assert found < 0.25
     assert reading.check_outline and any("found by reading" in why for why in reading.outline_reasons)
     assert reading.garden == photo.garden
+    six = replace(first_stage_only, cfg=replace(first_stage_only.cfg, grid_alternatives=6, read_climb_starts=0))
+    among_six = read_garden(photo.load_image(), six)  # no climb: one of the six lattices reads surely
+    assert among_six.garden == photo.garden
 
 
 def test_climb_by_reading_brings_a_block_off_the_garden_back_onto_it(easy_photos, bundled_model) -> None:
