@@ -542,7 +542,9 @@ class _SearchSetup:
     """What every search of one image starts from: the config for its n, the working copies and
     their scales (:func:`working_copies`), the outline inputs (:func:`_outline_inputs`), the map's
     first outline ``(corners, quad, prob)`` (:func:`_map_outline`) and the tile map that gave it (the
-    learned one, or None for the hand-made one), and the evidence field a block is judged on."""
+    learned one, or None for the hand-made one), the evidence field a block is judged on, and the
+    second stage's map (:func:`context_map`) when the setup made it (the first stage saw no block),
+    else None."""
 
     cfg: VisionConfig
     copies: tuple[np.ndarray, float, np.ndarray, float, np.ndarray, float]
@@ -552,6 +554,7 @@ class _SearchSetup:
     field_image: np.ndarray
     field_scale: float
     field: EvidenceField
+    context: np.ndarray | None = None
 
     def value(self, found: np.ndarray) -> float:
         """The search's score of the block with corners ``found`` ``(4, 2)`` (image pixels): the
@@ -589,11 +592,12 @@ def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: obje
     fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
     inputs = _outline_inputs(fine, fscale, small, scale, cfg)
     first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
+    context = None
     if first is None and (context := context_map(tiny, cfg, mask_model)) is not None:
         # the first stage saw nothing (a plain floor reads as board to it): the second stage may
         first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model, context)
     if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
-        mask_model = None
+        mask_model, context = None, None
         first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
     if first is None:
         raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
@@ -601,7 +605,7 @@ def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: obje
     # the evidence on the working copy, or on the fine copy when the tiles are small there
     field_image, field_scale = field_copy(fine, fscale, small, scale, first[1], cfg)
     return _SearchSetup(cfg, (fine, fscale, small, scale, tiny, map_scale), inputs, first, mask_model,
-                        field_image, field_scale, EvidenceField(field_image, cfg))
+                        field_image, field_scale, EvidenceField(field_image, cfg), context)
 
 
 def outline_score(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -750,7 +754,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
     if first_value < cfg.grid_trust_score:
         # the map's outline in doubt: its other outlines compete with it by the same score
-        context = context_map(setup.copies[4], cfg, mask_model)
+        context = setup.context if setup.context is not None else context_map(setup.copies[4], cfg, mask_model)
         others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg, context)]
         for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model, others):
             other_value = value(other)

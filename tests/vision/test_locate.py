@@ -1149,5 +1149,6 @@ def test_the_second_stage_finds_the_block_when_the_first_sees_none() -> None:
     assert isinstance(setup.mask_model, TileMapModel)  # the learned map's, not the hand-made one
     assert block_offset(setup.first[0], truth)[0] < 0.25
     assert setup.first[2][known > 0].mean() > 0.8  # the map the search reads is the second stage's
+    assert setup.context is setup.first[2]  # kept for the search's other quads, not made again
     alone = _search_setup(image, 4, cfg, TileMapModel(_Constant(0.0)))
-    assert alone.mask_model is None
+    assert alone.mask_model is None and alone.context is None
