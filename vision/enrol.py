@@ -325,19 +325,20 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
 
 
 def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                     progress: Progress | None = None) -> list[FloorPhoto]:
-    """Every floor photo whose outline the search put in doubt searched again (:func:`locate_and_cut`)
-    near where the sure photos (not in doubt, or given in a sidecar) show the block, as fractions of
-    each photo's width and height: a group photographs its board the same way each time, so a block
-    the tile map missed (a copy's art it has never seen) lies about there. The search with those
-    places is the first one and more, so it keeps the first outline unless one scores higher."""
+                     progress: Progress | None = None, only: Sequence[int] | None = None) -> list[FloorPhoto]:
+    """Every floor photo whose outline the search put in doubt (of those at the indices ``only``, when
+    given) searched again (:func:`locate_and_cut`) near where the sure photos (not in doubt, or given
+    in a sidecar) show the block, as fractions of each photo's width and height: a group photographs
+    its board the same way each time, so a block the tile map missed (a copy's art it has never seen)
+    lies about there. The search with those places is the first one and more, so it keeps the first
+    outline unless one scores higher."""
     sure = [ph.corners / np.array([ph.shape[1], ph.shape[0]], np.float64) for ph in photos
             if not ph.outline_reasons and min(ph.shape) > 0]
     out = list(photos)
     if not sure:
         return out
     for j, ph in enumerate(photos):
-        if ph.located and ph.outline_reasons:
+        if ph.located and ph.outline_reasons and (only is None or j in only):
             if progress is not None:
                 progress(j / len(photos), f"searching {ph.path.name} again where the other photos show the tiles")
             out[j] = locate_and_cut(ph.floor, ph.path, model, ecfg, sure)
@@ -832,13 +833,30 @@ class Enrolment:
     board: np.ndarray | None = None
 
 
+def settle_outlines(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
+                    ecfg: EnrolConfig = DEFAULT_ENROL, progress: Progress | None = None) -> list[FloorPhoto]:
+    """The floor photos' outlines settled by each other and the copy's board (its picture ``board``,
+    :func:`board_picture`, when given): the photos in doubt searched again near the sure ones
+    (:func:`found_again_near`), placed by the board's band (:func:`place_by_board`), then, when the
+    band lifted the doubt on some (two photos whose bands agree, where none was sure before), those
+    it left in place and in doubt searched again near those, and last placed by the board's printed
+    marks (:func:`place_by_marks`)."""
+    searched = found_again_near(photos, model, ecfg, progress)
+    settled = place_by_board(searched, model, board, ecfg, progress)
+    if any(ph.located and not ph.outline_reasons and was.outline_reasons for ph, was in zip(settled, searched)):
+        again = [j for j, (ph, was) in enumerate(zip(settled, searched))
+                 if ph.outline_reasons and np.array_equal(ph.corners, was.corners)]
+        settled = found_again_near(settled, model, ecfg, progress, again)
+    return place_by_marks(settled, model, board, progress)
+
+
 def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
                  progress: Progress | None = None, board: str | Path | np.ndarray | None = None
                  ) -> Enrolment:
     """Locate, cut and label every floor photo (no model built); with ``board`` (a photo of the empty
     board) also its picture (:func:`board_picture`), checked first so a bad one fails at once, or
     that picture itself ``(B, B, 3)`` when made already. The board's picture also places the floor
-    photos in doubt (:func:`place_by_board` by its band, :func:`place_by_marks` by its printed marks)."""
+    photos in doubt (:func:`settle_outlines`)."""
     report = progress or (lambda _f, _m: None)
     pairs = check_inputs(floors)
     board_pic = board if isinstance(board, np.ndarray) else None
@@ -849,9 +867,7 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
     for j, (floor, path) in enumerate(pairs):
         report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
         photos.append(locate_and_cut(floor, path, base, ecfg))
-    photos = found_again_near(photos, base, ecfg, lambda f, m: report(1.0, m))
-    photos = place_by_board(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
-    photos = place_by_marks(photos, base, board_pic, lambda f, m: report(1.0, m))
+    photos = settle_outlines(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
     probs = [base.predict_probs(ph.crops) for ph in photos]
     decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)
     gardens, unsure = [], []

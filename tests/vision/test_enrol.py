@@ -24,6 +24,7 @@ from vision.enrol import (
     floor_judge,
     found_again_near,
     parse_floor,
+    settle_outlines,
 )
 from vision.io import load_image_scaled
 from vision.read import read_garden, resolve_model
@@ -88,6 +89,41 @@ def test_photos_in_doubt_are_searched_again_where_the_sure_ones_show_the_block(
 
     calls.clear()
     assert found_again_near([doubt], resolve_model(None))[0] is doubt and not calls
+
+
+def test_photos_the_board_left_in_doubt_are_searched_again_near_those_it_made_sure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every photo in doubt at first nothing is searched near another; when the board's band
+    then lifts the doubt on one, the photos it left in place and in doubt are searched again near
+    that one, and a photo it moved is not; when the band lifts nothing, nothing is searched again
+    (the printed marks, which would load the photos, are a stand-in here)."""
+    import vision.enrol as enrol_module
+
+    block = np.array([[100.0, 50.0], [300.0, 50.0], [300.0, 250.0], [100.0, 250.0]])
+    doubt = ("weak lattice",)
+    photos = [FloorPhoto(floor, Path(f"{floor.value}.jpg"), block + 3 * k, outline_reasons=doubt, located=True,
+                         shape=(500, 400)) for k, floor in enumerate((Floor.SAND, Floor.WATER, Floor.CLAY))]
+    calls: list[tuple[Floor, int]] = []
+
+    def search(floor: Floor, path: Path, model: object, ecfg: object, near: list[np.ndarray]) -> FloorPhoto:
+        calls.append((floor, len(near)))
+        return FloorPhoto(floor, path, block, located=True, shape=(500, 400))
+
+    def board_lifts_sand(found: list[FloorPhoto], *_args: object) -> list[FloorPhoto]:
+        return [replace(found[0], outline_reasons=()), found[1], replace(found[2], corners=block + 40)]
+
+    monkeypatch.setattr(enrol_module, "locate_and_cut", search)
+    monkeypatch.setattr(enrol_module, "place_by_board", board_lifts_sand)
+    monkeypatch.setattr(enrol_module, "place_by_marks", lambda found, *_args: list(found))
+    out = settle_outlines(photos, resolve_model(None))
+    assert calls == [(Floor.WATER, 1)]
+    assert out[1].outline_reasons == () and np.allclose(out[1].corners, block)
+    assert out[0].outline_reasons == () and out[2].outline_reasons == doubt and np.allclose(out[2].corners, block + 40)
+
+    calls.clear()
+    monkeypatch.setattr(enrol_module, "place_by_board", lambda found, *_args: list(found))
+    out = settle_outlines(photos, resolve_model(None))
+    assert not calls and all(a is b for a, b in zip(out, photos))
 
 
 def test_labels_of_rendered_floor_photos_are_right(floor_photos: tuple[Path, Path]) -> None:
