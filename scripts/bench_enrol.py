@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/bench_enrol.py [--style ink] [--enrol-seed 731001] [--test-seed 732001]
                                             [--count 100] [--skip-bench] [--labels-only]
-                                            [--test-board random|copy] [--family zoo|dev]
+                                            [--test-board random|copy] [--family zoo|dev] [--copy]
 
 1. Renders (once, into data/): six enrolment photos (each floor's 15 tiles + one other, any order
    and turns; zoo family, easy camera) and ``--count`` test gardens (zoo family, mixed difficulty),
@@ -13,7 +13,10 @@
    or with ``--test-board copy`` all on the copy's own board, as its games do
    (``data/STYLE-zoo-TESTSEED-on-ENROLSEED``). ``--family dev`` renders the same on development
    boards, tables and light (``zoo`` in the names becomes ``dev``): enrolment is developed on those,
-   in ``random`` art (``--style random``), and measured on the zoo in ``ink`` and ``alt``.
+   in ``random`` art (``--style random``), and measured on the zoo in ``ink`` and ``alt``. With
+   ``--style random`` every photo has a look of its own, unless ``--copy``: then all (the enrolment
+   photos and the test gardens) show development copy ``--enrol-seed``'s tiles, one look and one
+   picture per physical tile as a real copy's (``copySEED`` in the names in place of the style).
 2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, (A')
    the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
    and (B) with each photo's outline given (the player's four taps; labels still decided).
@@ -133,17 +136,23 @@ def main() -> int:
                     help="the test gardens each on a random zoo board, or all on the copy's own board (--boards one)")
     ap.add_argument("--family", choices=("zoo", "dev"), default="zoo",
                     help="the boards, tables and light: zoo (held out, to measure) or dev (to develop on)")
+    ap.add_argument("--copy", action="store_true",
+                    help="with --style random: every photo in development copy --enrol-seed's tiles")
     args = ap.parse_args()
     fam = args.family
+    if args.copy and args.style != "random":
+        ap.error("--copy needs --style random")
+    copy = args.enrol_seed if args.copy else None
+    name = f"copy{copy}" if copy is not None else args.style
     data = ROOT / "data"
     first = {"ink": 731001, "alt": 733001}.get(args.style)
     if args.boards == "one":
-        src = data / f"enrol-{args.style}-{fam}-board-{args.enrol_seed}"
+        src = data / f"enrol-{name}-{fam}-board-{args.enrol_seed}"
     else:
-        src = data / (f"enrol-{args.style}-{fam}" if args.enrol_seed == first and fam == "zoo"
-                      else f"enrol-{args.style}-{fam}-{args.enrol_seed}")
-    test = data / (f"{args.style}-{fam}-{args.test_seed}" if args.test_board == "random"
-                   else f"{args.style}-{fam}-{args.test_seed}-on-{args.enrol_seed}")
+        src = data / (f"enrol-{name}-{fam}" if args.enrol_seed == first and fam == "zoo"
+                      else f"enrol-{name}-{fam}-{args.enrol_seed}")
+    test = data / (f"{name}-{fam}-{args.test_seed}" if args.test_board == "random"
+                   else f"{name}-{fam}-{args.test_seed}-on-{args.enrol_seed}")
     if args.test_board == "copy" and args.boards != "one":
         ap.error("--test-board copy needs --boards one (a copy's board)")
     if not src.is_dir():
@@ -153,18 +162,19 @@ def main() -> int:
             src.mkdir(parents=True)
             cv2.imwrite(str(src / "board-picture.png"), board)
         render_enrolment_set(src, args.enrol_seed, style=args.style, family=fam, difficulty="easy",
-                             board_image=board)
+                             board_image=board, copy=copy)
     if not test.is_dir():  # on the copy's board: the one drawn for its enrolment photos
         board = (cv2.imread(str(src / "board-picture.png")) if args.test_board == "copy" else None)
-        generate_dataset(test, args.count, args.test_seed, style=args.style, family=fam, board_image=board)
+        generate_dataset(test, args.count, args.test_seed, style=args.style, family=fam, board_image=board,
+                         copy=copy)
     base = resolve_model(None)
     ecfg = replace(DEFAULT_ENROL, renders=args.renders)
-    print(f"== {args.style} style, enrolment photos {src.name} (seed {args.enrol_seed}), "
+    print(f"== {name} style, enrolment photos {src.name} (seed {args.enrol_seed}), "
           f"test {test.name} ({args.count} photos)")
     results = {}
     for how in ("auto", "outline"):
         t0 = time.perf_counter()
-        res = enrol_labels(_variant_dir(src, data / f"enrol-{args.style}-{how}", how), base, ecfg)
+        res = enrol_labels(_variant_dir(src, data / f"enrol-{name}-{how}", how), base, ecfg)
         kinds, corners, wrong = _score_labels(res, src)
         results[how] = res
         flagged = [ph.path.stem for ph in res.photos if ph.outline_reasons]
@@ -173,7 +183,7 @@ def main() -> int:
         for w in wrong[:12]:
             print("   ", w)
         if how == "auto":  # the app's way: the player taps the corners of each flagged photo
-            tapped_dir = data / f"enrol-{args.style}-tapped"
+            tapped_dir = data / f"enrol-{name}-tapped"
             tapped = _variant_dir(src, tapped_dir, "auto")
             for ph in res.photos:
                 if ph.outline_reasons:
@@ -195,7 +205,7 @@ def main() -> int:
             print(f"model ({how}): {path} exists (delete it to rebuild and time it)")
             continue
         t0 = time.perf_counter()
-        res = enrol_labels(_variant_dir(src, data / f"enrol-{args.style}-{how}", how), base, ecfg)
+        res = enrol_labels(_variant_dir(src, data / f"enrol-{name}-{how}", how), base, ecfg)
         t1 = time.perf_counter()
         res.model = build_copy_model(res, base, ecfg)
         path.parent.mkdir(parents=True, exist_ok=True)

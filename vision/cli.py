@@ -42,6 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--garden-size", type=float, nargs=2, metavar=("LO", "HI"), default=None,
                    help="the garden's extent as a fraction of the photo's shorter side, drawn from LO..HI "
                         "(0.1..0.9; default: the difficulty's own range); other photos than without it")
+    p.add_argument("--copy", type=int, default=None, metavar="SEED",
+                   help="with --style random: every garden in one development copy's tiles (one look drawn from "
+                        "SEED, one picture per physical tile), as a real copy's photos are")
     p.set_defaults(func=_run_synth)
 
     p = sub.add_parser("read", help="read a garden from a photo")

@@ -14,7 +14,7 @@ from scorer.tiles import ALL_TILE_KINDS, Garden, Tile
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_PATHS, Corner
 from vision.dataset import read_labelled
 from vision.synth import cli_synth, generate_dataset, random_garden, render_photo, render_tile
-from vision.synth.random_art import FLOOR_FAMILIES, dialect_tile, random_dialect
+from vision.synth.random_art import FLOOR_FAMILIES, copy_tile, dialect_tile, random_dialect
 
 CELL = 64
 
@@ -468,6 +468,33 @@ def test_random_style_photos_render_with_one_look_per_photo() -> None:
     assert len(looks) == 5  # each draw is a different copy
     with pytest.raises(ValueError):
         render_tile("sand/wood/gate/nw", 32, style="watercolour")
+
+
+def test_a_development_copy_is_one_fixed_picture_per_tile_that_turns_with_it() -> None:
+    # As the ink style's: every photo of one copy shows each physical tile the same, turned with it.
+    tile = Tile.parse("trees/stone/pagoda/nw")
+    a = copy_tile(tile, 64, 7)
+    assert np.array_equal(a, copy_tile(tile, 64, 7))
+    for corner in ALL_CORNERS:
+        turned = copy_tile(Tile(tile.floor, tile.path, tile.decor, corner), 64, 7)
+        assert np.abs(turned.astype(int) - np.rot90(a, k=-corner.turns_from_nw())).mean() < 1.0
+    assert np.abs(copy_tile(tile, 64, 8).astype(int) - a).mean() > 10  # another copy, another look
+    pictures = {copy_tile(Tile(k.floor, k.path, k.decor, Corner.NW), 24, 7).tobytes() for k in ALL_TILE_KINDS}
+    assert len(pictures) == 90
+    for bad in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="copy"):
+            copy_tile(tile, 64, bad)  # type: ignore[arg-type]
+
+
+def test_photos_of_a_development_copy_show_its_tiles_and_are_recorded(tmp_path: Path) -> None:
+    garden = random_garden(np.random.default_rng(4))
+    a, _ = render_photo(garden, np.random.default_rng(9), size=(480, 360), style="random", family="dev", copy=3)
+    b, _ = render_photo(garden, np.random.default_rng(9), size=(480, 360), style="random", family="dev")
+    assert not np.array_equal(a, b)
+    with pytest.raises(ValueError, match="copy"):
+        render_photo(garden, np.random.default_rng(9), size=(480, 360), style="classic", copy=3)
+    (path,) = generate_dataset(tmp_path, 1, 5, size=(320, 240), style="random", family="dev", copy=3)
+    assert json.loads(path.with_suffix(".json").read_text())["copy"] == 3
 
 
 def _squash(corners: np.ndarray) -> float:

@@ -36,6 +36,7 @@ def generate_dataset(
     min_elevation: float | None = None,
     board_image: np.ndarray | None = None,
     garden_size: tuple[float, float] | None = None,
+    copy: int | None = None,
 ) -> list[Path]:
     """Render ``count`` labelled photos into ``out_dir`` (created if needed).
 
@@ -48,7 +49,9 @@ def generate_dataset(
     :func:`render_photo`) lowers the camera below the family's range; it is recorded in the sidecar
     when given, and so is ``garden_size`` (the block's extent range, see :func:`render_photo`).
     ``board_image`` (a board's picture, :func:`vision.synth.photo.random_board_picture`)
-    puts every garden on that one board, as a copy's games are.
+    puts every garden on that one board, as a copy's games are. ``copy`` (with ``style="random"``)
+    draws every garden in development copy ``copy``'s tiles (:func:`vision.synth.random_art.copy_tile`),
+    recorded in the sidecar.
 
     Returns:
         the image paths written, in order.
@@ -79,9 +82,11 @@ def generate_dataset(
         garden = random_garden(rng)
         image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style, family=family,
                                     min_elevation=min_elevation, board_image=board_image,
-                                    garden_size=garden_size)
+                                    garden_size=garden_size, copy=copy)
         extra = {"difficulty": difficulty, "severity": round(truth["severity"], 3), "style": style,
                  "family": family, "seed": int(seed), "index": i}
+        if copy is not None:
+            extra["copy"] = int(copy)
         if min_elevation is not None:
             extra["min_elevation"] = float(min_elevation)
         if garden_size is not None:
@@ -99,7 +104,7 @@ def cli_synth(args: argparse.Namespace) -> int:
             args.out, args.count, args.seed, size=tuple(args.size),
             difficulty=args.difficulty, style=args.style, start=args.start, family=args.family,
             min_elevation=getattr(args, "min_elevation", None),
-            garden_size=getattr(args, "garden_size", None),
+            garden_size=getattr(args, "garden_size", None), copy=getattr(args, "copy", None),
         )
     except ValueError as exc:
         print(f"zengarden synth: error: {exc}", file=sys.stderr)
@@ -111,5 +116,6 @@ def cli_synth(args: argparse.Namespace) -> int:
           + (f", camera down to {args.min_elevation:g}°" if getattr(args, "min_elevation", None) is not None else "")
           + (", garden {:g}–{:g} of the shorter side".format(*args.garden_size)
              if getattr(args, "garden_size", None) is not None else "")
+          + (f", development copy {args.copy}" if getattr(args, "copy", None) is not None else "")
           + f") in {dt:.1f} s")
     return 0

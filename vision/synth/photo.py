@@ -28,7 +28,7 @@ from scorer.vocab import PLAYER_COLOURS
 from vision.geometry import tilt_degrees, upright_turns
 from vision.synth.art import ALL_STYLES, render_tile
 from vision.synth.garden import random_garden
-from vision.synth.random_art import dialect_tile, random_dialect
+from vision.synth.random_art import copy_tile, dialect_tile, random_dialect
 from vision.synth.scene import (
     barrel,
     board_surface,
@@ -588,6 +588,7 @@ def render_photo(
     empty_board: bool = False,
     min_elevation: float | None = None,
     garden_size: tuple[float, float] | None = None,
+    copy: int | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Render a phone photo of ``garden`` on its player board on a table.
 
@@ -620,6 +621,9 @@ def render_photo(
         garden_size: ``(lo, hi)``, the tile block's extent in the photo as a fraction of its
             shorter side, drawn uniformly (0.1 <= lo <= hi <= 0.9); None for the difficulty's own
             range (0.25–0.8 for hard photos). A measurement switch like ``min_elevation``.
+        copy: with ``style="random"``, the tiles of development copy ``copy`` (a seed,
+            :func:`vision.synth.random_art.copy_tile`: one look, one picture per physical tile)
+            instead of a look of its own per photo; None otherwise.
 
     Returns:
         ``(image, truth)``: image ``(H, W, 3)`` uint8 BGR; truth ``{"garden": Garden,
@@ -649,6 +653,8 @@ def render_photo(
         raise ValueError(f"min_elevation must be 10..90 degrees, got {min_elevation!r}")
     if garden_size is not None:
         garden_size = check_garden_size(garden_size)
+    if copy is not None and (style != "random" or tile_images is not None):
+        raise ValueError("copy (a development copy's seed) needs style 'random' and no tile_images")
 
     if tile_images is not None and (len(tile_images) != 16 or any(
             not isinstance(p, np.ndarray) or p.ndim != 3 or p.shape[2] != 3 or p.dtype != np.uint8
@@ -663,7 +669,9 @@ def render_photo(
                                     or board_image.shape[2] != 3 or board_image.dtype != np.uint8
                                     or board_image.shape[0] != board_image.shape[1] or board_image.shape[0] < 32):
         raise ValueError("board_image must be a square (B, B, 3) uint8 picture, B >= 32")
-    if style == "random" and tile_images is None:  # one look for the whole garden, as in a real copy
+    if copy is not None:
+        tile_images = [copy_tile(tile, tile_px, copy) for _, tile in garden.cells()]
+    elif style == "random" and tile_images is None:  # one look for the whole garden, as in a real copy
         look = random_dialect(rng)
         tile_images = [dialect_tile(tile, tile_px, rng, look) for _, tile in garden.cells()]
     board, block = _board(garden, rng, tile_px, style, severity, tile_images, family, board_image, empty_board)

@@ -12,6 +12,10 @@ Kept apart from the held-out ``ink`` style by construction: no dotted edging, no
 scallop textures, no boards laid along the curve, no crazy paving and no figure drawings but the
 ``classic`` and ``alt`` ones (recoloured, resized, mirrored).
 
+A *development copy* (:func:`copy_tile`, ``copy=SEED`` in :func:`vision.synth.photo.render_photo`)
+is one dialect drawn from a seed with one fixed picture per physical tile, turned with the tile, as
+a real copy's are: enrolment is developed on those (``dev`` family), never on ``ink``.
+
 Image conventions as in :mod:`vision.synth.art`: ``(rows, cols, 3)`` uint8 BGR, canonical drawing
 with the path around the top-left corner, then turned to the tile's corner.
 """
@@ -276,3 +280,23 @@ def random_tile(tile: Tile, size: int, rng: np.random.Generator | None) -> np.nd
         key = f"{tile.floor.value}/{tile.path.value}/{tile.decor.value}"
         rng = np.random.default_rng([4099, *(ord(ch) for ch in key)])
     return dialect_tile(tile, size, rng, random_dialect(rng))
+
+
+#: Side at which a development copy's tile pictures are drawn (then resized to the photo's tiles),
+#: and the stream its seeds draw from (apart from any photo's).
+COPY_SIDE: Final = 256
+COPY_STREAM: Final = 5381
+
+
+def copy_tile(tile: Tile, size: int, copy: int) -> np.ndarray:
+    """One tile of development copy ``copy`` (a non-negative seed): the copy's one look
+    (:func:`random_dialect`) and one picture per physical tile (floor, path, decor), turned to
+    ``tile.corner``, ``(size, size, 3)`` uint8 BGR; the same in every photo."""
+    if isinstance(copy, bool) or not isinstance(copy, (int, np.integer)) or copy < 0:
+        raise ValueError(f"copy must be a non-negative integer (a seed), got {copy!r}")
+    look = random_dialect(np.random.default_rng([COPY_STREAM, int(copy)]))
+    kind = (ALL_FLOORS.index(tile.floor), ALL_PATHS.index(tile.path), ALL_DECORS.index(tile.decor))
+    picture = dialect_tile(tile, COPY_SIDE, np.random.default_rng([COPY_STREAM, int(copy), *kind]), look)
+    if size == COPY_SIDE:
+        return picture
+    return cv2.resize(picture, (size, size), interpolation=cv2.INTER_AREA if size < COPY_SIDE else cv2.INTER_LINEAR)
