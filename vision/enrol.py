@@ -331,7 +331,10 @@ def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: Enrol
     in a sidecar) show the block, as fractions of each photo's width and height: a group photographs
     its board the same way each time, so a block the tile map missed (a copy's art it has never seen)
     lies about there. The search with those places is the first one and more, so it keeps the first
-    outline unless one scores higher."""
+    outline unless one scores higher; one it leaves becomes the first of the new search's other
+    outlines, for the board to weigh (:func:`place_by_board`): more search also finds stronger false
+    lattices (a striped table), and the other photos' cells may read as a copy's floor worse than the
+    table does."""
     sure = [ph.corners / np.array([ph.shape[1], ph.shape[0]], np.float64) for ph in photos
             if not ph.outline_reasons and min(ph.shape) > 0]
     out = list(photos)
@@ -341,7 +344,10 @@ def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: Enrol
         if ph.located and ph.outline_reasons and (only is None or j in only):
             if progress is not None:
                 progress(j / len(photos), f"searching {ph.path.name} again where the other photos show the tiles")
-            out[j] = locate_and_cut(ph.floor, ph.path, model, ecfg, sure)
+            again = locate_and_cut(ph.floor, ph.path, model, ecfg, sure)
+            if not np.allclose(again.corners, ph.corners):
+                again = replace(again, alternatives=(ph.corners, *again.alternatives))
+            out[j] = again
     return out
 
 

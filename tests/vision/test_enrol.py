@@ -63,8 +63,8 @@ def test_enrolment_garden_holds_a_floor_and_one_other() -> None:
 def test_photos_in_doubt_are_searched_again_where_the_sure_ones_show_the_block(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the located photos in doubt are searched again, told where the sure photos' blocks lie
-    (those found without doubt and those given by hand) as fractions of each photo's size; with no
-    sure photo nothing is searched again."""
+    (those found without doubt and those given by hand) as fractions of each photo's size, the first
+    outline kept as the first other one; with no sure photo nothing is searched again."""
     import vision.enrol as enrol_module
 
     block = np.array([[100.0, 50.0], [300.0, 50.0], [300.0, 250.0], [100.0, 250.0]])
@@ -86,6 +86,7 @@ def test_photos_in_doubt_are_searched_again_where_the_sure_ones_show_the_block(
     fractions = block / np.array([400.0, 500.0])
     assert len(calls[0][1]) == 2 and all(np.allclose(where, fractions) for where in calls[0][1])
     assert out[2].outline_reasons == () and out[0] is sure and out[1] is given and out[3] is tapped_doubt
+    assert np.allclose(out[2].alternatives[0], block + 7)  # the first outline, for the board to weigh
 
     calls.clear()
     assert found_again_near([doubt], resolve_model(None))[0] is doubt and not calls
