@@ -415,19 +415,25 @@ def tile_map(image: np.ndarray, cfg: VisionConfig, mask_model: object | None) ->
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma), scale
 
 
-def context_inputs(pixels: np.ndarray, shape: tuple[int, int], first: Any, cfg: VisionConfig) -> np.ndarray:
+def context_inputs(pixels: np.ndarray, shape: tuple[int, int], first: Any, cfg: VisionConfig,
+                   prob: np.ndarray | None = None) -> np.ndarray:
     """:func:`pixel_features` ``(m*n, F)`` of a map copy of ``shape`` ``(m, n)`` -> the second stage's
-    inputs ``(m*n, F + C)``: them and the ``first`` stage's :func:`context_features` beside."""
-    prob = first.predict_proba(pixels)[:, 1].reshape(shape).astype(np.float32)
+    inputs ``(m*n, F + C)``: them and the ``first`` stage's :func:`context_features` beside (of its
+    unsmoothed map ``prob`` ``(m, n)`` float32 when already made)."""
+    if prob is None:
+        prob = first.predict_proba(pixels)[:, 1].reshape(shape).astype(np.float32)
     return np.hstack([pixels, context_features(prob, cfg)])
 
 
-def context_map(tiny: np.ndarray, cfg: VisionConfig, mask_model: object | None) -> np.ndarray | None:
+def context_map(tiny: np.ndarray, cfg: VisionConfig, mask_model: object | None,
+                made: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray | None:
     """``(m, n, 3)`` uint8 BGR at ``cfg.mask_side`` -> the second stage's tile map ``(m, n)`` float32
-    (:class:`TileMapModel`), smoothed as :func:`tile_map`'s; None without a second stage."""
+    (:class:`TileMapModel`), smoothed as :func:`tile_map`'s; None without a second stage. ``made``:
+    the copy's :func:`pixel_features` and the first stage's unsmoothed map, when already made."""
     if not isinstance(mask_model, TileMapModel) or mask_model.context is None:
         return None
-    both = context_inputs(pixel_features(tiny, cfg), tiny.shape[:2], mask_model.first, cfg)
+    pixels, first = made if made is not None else (pixel_features(tiny, cfg), None)
+    both = context_inputs(pixels, tiny.shape[:2], mask_model.first, cfg, first)
     prob = mask_model.context.predict_proba(both)[:, 1].reshape(tiny.shape[:2])
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma)
 
@@ -544,7 +550,9 @@ class _SearchSetup:
     first outline ``(corners, quad, prob)`` (:func:`_map_outline`) and the tile map that gave it (the
     learned one, or None for the hand-made one), the evidence field a block is judged on, and the
     second stage's map (:func:`context_map`) when the setup made it (the first stage saw no block),
-    else None."""
+    else None; and what the first stage read of the map's copy (its :func:`pixel_features` and
+    unsmoothed map), from which the second stage's map is made when the search asks for it, or None
+    for the hand-made map."""
 
     cfg: VisionConfig
     copies: tuple[np.ndarray, float, np.ndarray, float, np.ndarray, float]
@@ -555,6 +563,14 @@ class _SearchSetup:
     field_scale: float
     field: EvidenceField
     context: np.ndarray | None = None
+    first_read: tuple[np.ndarray, np.ndarray] | None = None
+
+    def context_map(self) -> np.ndarray | None:
+        """The second stage's map (:func:`context_map`) of the map's copy: the one the setup made,
+        else made now from what the first stage read; None without a second stage."""
+        if self.context is not None:
+            return self.context
+        return context_map(self.copies[4], self.cfg, self.mask_model, self.first_read)
 
     def value(self, found: np.ndarray) -> float:
         """The search's score of the block with corners ``found`` ``(4, 2)`` (image pixels): the
@@ -591,13 +607,18 @@ def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: obje
         cfg = replace(cfg, grid=int(n))
     fine, fscale, small, scale, tiny, map_scale = working_copies(image, cfg)
     inputs = _outline_inputs(fine, fscale, small, scale, cfg)
-    first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
+    learner, first_read, prob = first_stage(mask_model), None, None
+    if learner is not None:  # kept: the second stage reads the same features and the first's map
+        pixels = pixel_features(tiny, cfg)
+        raw = learner.predict_proba(pixels)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)  # type: ignore[attr-defined]
+        first_read, prob = (pixels, raw), cv2.GaussianBlur(raw, (0, 0), cfg.mask_smooth_sigma)
+    first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model, prob)
     context = None
-    if first is None and (context := context_map(tiny, cfg, mask_model)) is not None:
+    if first is None and (context := context_map(tiny, cfg, mask_model, first_read)) is not None:
         # the first stage saw nothing (a plain floor reads as board to it): the second stage may
         first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model, context)
     if first is None and mask_model is not None:  # the learned map saw nothing: the hand-made one may
-        mask_model, context = None, None
+        mask_model, context, first_read = None, None, None
         first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model)
     if first is None:
         raise GridNotFoundError("no garden found: nothing in the photo looks like a block of tiles; "
@@ -605,7 +626,7 @@ def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: obje
     # the evidence on the working copy, or on the fine copy when the tiles are small there
     field_image, field_scale = field_copy(fine, fscale, small, scale, first[1], cfg)
     return _SearchSetup(cfg, (fine, fscale, small, scale, tiny, map_scale), inputs, first, mask_model,
-                        field_image, field_scale, EvidenceField(field_image, cfg), context)
+                        field_image, field_scale, EvidenceField(field_image, cfg), context, first_read)
 
 
 def outline_score(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -754,7 +775,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
     if first_value < cfg.grid_trust_score:
         # the map's outline in doubt: its other outlines compete with it by the same score
-        context = setup.context if setup.context is not None else context_map(setup.copies[4], cfg, mask_model)
+        context = setup.context_map()
         others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg, context)]
         for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model, others):
             other_value = value(other)

@@ -1151,4 +1151,30 @@ def test_the_second_stage_finds_the_block_when_the_first_sees_none() -> None:
     assert setup.first[2][known > 0].mean() > 0.8  # the map the search reads is the second stage's
     assert setup.context is setup.first[2]  # kept for the search's other quads, not made again
     alone = _search_setup(image, 4, cfg, TileMapModel(_Constant(0.0)))
-    assert alone.mask_model is None and alone.context is None
+    assert alone.mask_model is None and alone.context is None and alone.first_read is None
+
+
+class _Features:
+    """A stand-in second stage that answers with the mean of each pixel's context features (the
+    first stage's map around it), so its map shows what it was given."""
+
+    def predict_proba(self, x: np.ndarray) -> np.ndarray:
+        p = np.clip(x[:, -3:].mean(axis=1), 0.0, 1.0)
+        return np.c_[1.0 - p, p]
+
+
+def test_the_second_stages_map_made_later_is_the_one_made_from_scratch() -> None:
+    """When the first stage sees the block, the setup keeps what it read of the map's copy, and the
+    second stage's map made from that when the search asks is the one made from the photo again."""
+    from vision.locate import _search_setup, truth_mask, working_copies
+
+    cfg = DEFAULT_CONFIG
+    image, truth = grid_photo(4, 6)
+    tiny, map_scale = working_copies(image, cfg)[4:]
+    first = 0.8 * truth_mask(tiny.shape[:2], truth * map_scale) + 0.2 * np.random.default_rng(1).random(tiny.shape[:2])
+    model = TileMapModel(_Known(first), _Features())
+    setup = _search_setup(image, 4, cfg, model)
+    assert setup.context is None and setup.first_read is not None
+    later = setup.context_map()
+    assert later is not None and later.std() > 0.05  # the first stage's map shows through
+    np.testing.assert_allclose(later, context_map(tiny, cfg, model), atol=1e-6)

@@ -270,10 +270,13 @@ def test_cli_synth(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sidecars = sorted((tmp_path / "out").glob("*.json"))
     assert len(sidecars) == 2
     assert json.loads(sidecars[0].read_text())["family"] == "zoo"
+    copied = argparse.Namespace(**{**vars(args), "out": str(tmp_path / "copy"), "style": "random", "copy": 7})
+    assert cli_synth(copied) == 0 and "development copy 7" in capsys.readouterr().out
+    assert json.loads(next((tmp_path / "copy").glob("*.json")).read_text())["copy"] == 7
     blocker = tmp_path / "file"
     blocker.write_text("x")
     for bad in ({"out": str(blocker)}, {"count": -1}, {"seed": -3}, {"style": "comic"}, {"difficulty": "x"},
-                {"family": "museum"}):
+                {"family": "museum"}, {"copy": 3}, {"style": "random", "copy": -1}):
         ns = argparse.Namespace(**{**vars(args), **bad})
         assert cli_synth(ns) == 2
         err = capsys.readouterr().err

@@ -69,6 +69,10 @@ def generate_dataset(
     check_family(family)
     if garden_size is not None:
         garden_size = check_garden_size(garden_size)
+    if copy is not None and (style != "random" or isinstance(copy, bool) or not isinstance(copy, (int, np.integer))
+                             or copy < 0):
+        raise ValueError(f"copy must be a non-negative integer (a seed) and needs style 'random', got {copy!r} "
+                         f"with style {style!r}")
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out}: exists and is not a directory")
