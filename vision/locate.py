@@ -408,11 +408,15 @@ def tile_map(image: np.ndarray, cfg: VisionConfig, mask_model: object | None) ->
     map without one."""
     tiny, scale = downscale(image, cfg.mask_side, cfg.map_linear_downscale_above)
     learner = first_stage(mask_model)
-    if learner is None:
-        prob = texture_map(tiny, cfg)
-    else:
-        prob = learner.predict_proba(pixel_features(tiny, cfg))[:, 1].reshape(tiny.shape[:2])  # type: ignore[attr-defined]
+    prob = texture_map(tiny, cfg) if learner is None else first_stage_read(tiny, cfg, learner)[1]
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma), scale
+
+
+def first_stage_read(tiny: np.ndarray, cfg: VisionConfig, learner: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``(m, n, 3)`` uint8 BGR at ``cfg.mask_side`` -> what the tile map's first stage ``learner``
+    reads of it: its :func:`pixel_features` ``(m*n, F)`` and its unsmoothed map ``(m, n)`` float32."""
+    pixels = pixel_features(tiny, cfg)
+    return pixels, learner.predict_proba(pixels)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)
 
 
 def context_inputs(pixels: np.ndarray, shape: tuple[int, int], first: Any, cfg: VisionConfig,
@@ -432,7 +436,7 @@ def context_map(tiny: np.ndarray, cfg: VisionConfig, mask_model: object | None,
     the copy's :func:`pixel_features` and the first stage's unsmoothed map, when already made."""
     if not isinstance(mask_model, TileMapModel) or mask_model.context is None:
         return None
-    pixels, first = made if made is not None else (pixel_features(tiny, cfg), None)
+    pixels, first = made if made is not None else first_stage_read(tiny, cfg, mask_model.first)
     both = context_inputs(pixels, tiny.shape[:2], mask_model.first, cfg, first)
     prob = mask_model.context.predict_proba(both)[:, 1].reshape(tiny.shape[:2])
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma)
@@ -609,9 +613,8 @@ def _search_setup(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: obje
     inputs = _outline_inputs(fine, fscale, small, scale, cfg)
     learner, first_read, prob = first_stage(mask_model), None, None
     if learner is not None:  # kept: the second stage reads the same features and the first's map
-        pixels = pixel_features(tiny, cfg)
-        raw = learner.predict_proba(pixels)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)  # type: ignore[attr-defined]
-        first_read, prob = (pixels, raw), cv2.GaussianBlur(raw, (0, 0), cfg.mask_smooth_sigma)
+        first_read = first_stage_read(tiny, cfg, learner)
+        prob = cv2.GaussianBlur(first_read[1], (0, 0), cfg.mask_smooth_sigma)
     first = _map_outline(fine, fscale, scale, tiny, map_scale, inputs, cfg, mask_model, prob)
     context = None
     if first is None and (context := context_map(tiny, cfg, mask_model, first_read)) is not None:
