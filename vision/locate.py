@@ -419,13 +419,10 @@ def first_stage_read(tiny: np.ndarray, cfg: VisionConfig, learner: Any) -> tuple
     return pixels, learner.predict_proba(pixels)[:, 1].reshape(tiny.shape[:2]).astype(np.float32)
 
 
-def context_inputs(pixels: np.ndarray, shape: tuple[int, int], first: Any, cfg: VisionConfig,
-                   prob: np.ndarray | None = None) -> np.ndarray:
-    """:func:`pixel_features` ``(m*n, F)`` of a map copy of ``shape`` ``(m, n)`` -> the second stage's
-    inputs ``(m*n, F + C)``: them and the ``first`` stage's :func:`context_features` beside (of its
-    unsmoothed map ``prob`` ``(m, n)`` float32 when already made)."""
-    if prob is None:
-        prob = first.predict_proba(pixels)[:, 1].reshape(shape).astype(np.float32)
+def context_inputs(pixels: np.ndarray, prob: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """What the first stage read of a map copy (:func:`first_stage_read`: its pixel features
+    ``(m*n, F)`` and unsmoothed map ``prob`` ``(m, n)``) -> the second stage's inputs ``(m*n, F + C)``:
+    the features and the map's :func:`context_features` beside."""
     return np.hstack([pixels, context_features(prob, cfg)])
 
 
@@ -437,7 +434,7 @@ def context_map(tiny: np.ndarray, cfg: VisionConfig, mask_model: object | None,
     if not isinstance(mask_model, TileMapModel) or mask_model.context is None:
         return None
     pixels, first = made if made is not None else first_stage_read(tiny, cfg, mask_model.first)
-    both = context_inputs(pixels, tiny.shape[:2], mask_model.first, cfg, first)
+    both = context_inputs(pixels, first, cfg)
     prob = mask_model.context.predict_proba(both)[:, 1].reshape(tiny.shape[:2])
     return cv2.GaussianBlur(prob.astype(np.float32), (0, 0), cfg.mask_smooth_sigma)
 

@@ -38,6 +38,7 @@ from vision.io import load_image_scaled
 from vision.locate import (
     GridNotFoundError,
     context_inputs,
+    first_stage_read,
     locate_garden,
     outline_offset,
     pixel_features,
@@ -361,10 +362,10 @@ def mask_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Generat
     ``cfg.mask_context_pixels`` with its :func:`vision.locate.context_inputs`, ``(P, F + C)``."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     *_, tiny, tiny_scale = working_copies(image, cfg)
-    pix = pixel_features(tiny, cfg)
-    count = cfg.mask_train_pixels
-    if first is not None:
-        pix, count = context_inputs(pix, tiny.shape[:2], first, cfg), cfg.mask_context_pixels
+    if first is None:
+        pix, count = pixel_features(tiny, cfg), cfg.mask_train_pixels
+    else:
+        pix, count = context_inputs(*first_stage_read(tiny, cfg, first), cfg), cfg.mask_context_pixels
     truth = truth_mask(tiny.shape[:2], photo.corners * scale * tiny_scale).ravel()
     take = rng.choice(pix.shape[0], size=min(count, pix.shape[0]), replace=False)
     return pix[take], truth[take]

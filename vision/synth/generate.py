@@ -13,6 +13,7 @@ from vision.dataset import write_labelled
 from vision.synth.art import ALL_STYLES
 from vision.synth.garden import random_garden
 from vision.synth.photo import DIFFICULTIES, check_garden_size, render_photo
+from vision.synth.random_art import check_copy
 from vision.synth.scene import check_family
 
 MAX_COUNT = 100_000
@@ -69,10 +70,10 @@ def generate_dataset(
     check_family(family)
     if garden_size is not None:
         garden_size = check_garden_size(garden_size)
-    if copy is not None and (style != "random" or isinstance(copy, bool) or not isinstance(copy, (int, np.integer))
-                             or copy < 0):
-        raise ValueError(f"copy must be a non-negative integer (a seed) and needs style 'random', got {copy!r} "
-                         f"with style {style!r}")
+    if copy is not None:
+        check_copy(copy)
+        if style != "random":
+            raise ValueError(f"copy (a development copy's seed) needs style 'random', got style {style!r}")
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out}: exists and is not a directory")

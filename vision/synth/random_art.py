@@ -288,12 +288,18 @@ COPY_SIDE: Final = 256
 COPY_STREAM: Final = 5381
 
 
+def check_copy(copy: object) -> int:
+    """A development copy's seed checked -> the int; ``ValueError`` unless a non-negative integer."""
+    if isinstance(copy, bool) or not isinstance(copy, (int, np.integer)) or copy < 0:
+        raise ValueError(f"copy must be a non-negative integer (a seed), got {copy!r}")
+    return int(copy)
+
+
 def copy_tile(tile: Tile, size: int, copy: int) -> np.ndarray:
     """One tile of development copy ``copy`` (a non-negative seed): the copy's one look
     (:func:`random_dialect`) and one picture per physical tile (floor, path, decor), turned to
     ``tile.corner``, ``(size, size, 3)`` uint8 BGR; the same in every photo."""
-    if isinstance(copy, bool) or not isinstance(copy, (int, np.integer)) or copy < 0:
-        raise ValueError(f"copy must be a non-negative integer (a seed), got {copy!r}")
+    check_copy(copy)
     look = random_dialect(np.random.default_rng([COPY_STREAM, int(copy)]))
     kind = (ALL_FLOORS.index(tile.floor), ALL_PATHS.index(tile.path), ALL_DECORS.index(tile.decor))
     picture = dialect_tile(tile, COPY_SIDE, np.random.default_rng([COPY_STREAM, int(copy), *kind]), look)
