@@ -14,8 +14,9 @@ Stages, arrays in, arrays out:
    :func:`band_chroma`: the band's colour (its light's cast, the board being the same).
 2. :func:`ring_agreement`: an outline -> per reference the best turn's normalised correlation over
    the four sides (their mean to climb, their worst for the verdict), the mean over references.
-3. :func:`sub_block_outlines`: an outline that may hold k×k of the tiles (a lattice found on one
-   tile's art, or on a 3×3 part) -> the whole blocks it would belong to.
+3. :func:`vision.locate.sub_block_outlines`: an outline that may hold kx×ky of the tiles (a lattice
+   found on one tile's art, on a 3×3 part, or on three columns of faint seams) -> the whole blocks it
+   would belong to.
 4. :func:`align_to_ring`: an outline moved corner by corner while the agreement rises.
 5. :func:`place_by_ring`: the search's outlines and their extensions ranked by agreement, the best
    few aligned, the best of those with its agreement (:class:`RingPlacement`).
@@ -33,7 +34,7 @@ from vision.config import VisionConfig
 from vision.crop import check_corners, check_image
 from vision.geometry import climb_corners
 from vision.light import chroma
-from vision.locate import block_offset, grid_shape_ok
+from vision.locate import block_offset, grid_shape_ok, sub_block_outlines
 from vision.seams import tile_side_px
 
 
@@ -55,6 +56,8 @@ class RingConfig:
     #: Sub-block sizes tried (tiles per side an outline may span of the n×n block; n itself: the
     #: block a row or a column off).
     spans: tuple[int, ...] = (1, 2, 3, 4, 5)
+    #: Most tiles the spans across and down may differ by (:func:`sub_block_outlines`).
+    uneven: int = 1
     #: An aligned outline within this many tiles of one of the search's keeps the search's corners.
     same: float = 0.25
     #: Agreement to move an unsure outline to, and to call the outline sure.
@@ -148,33 +151,6 @@ def bands_agreement(turns: np.ndarray, refs: Sequence[np.ndarray], worst: bool =
                           for ref in refs]))
 
 
-def sub_block_outlines(corners: np.ndarray, n: int = 4, spans: Sequence[int] = DEFAULT_RING.spans
-                       ) -> list[np.ndarray]:
-    """An outline ``(4, 2)`` read as k×k of the block's tiles (k in ``spans``; k > n: the block lies
-    inside it; k = n: the block a row and/or a column off it) -> the n×n outlines it would belong
-    to, one per place of the k×k part in the block, each ``(4, 2)`` through the outline's own
-    perspective."""
-    quad = check_corners(corners)
-    hom = cv2.getPerspectiveTransform(np.float32([[0, 0], [n, 0], [n, n], [0, n]]), quad.astype(np.float32))
-    out = []
-    for k in spans:
-        if k < 1:
-            continue
-        unit = n / k  # one tile in the outline's own coordinates
-        # a part: the block reaches out of it; a bigger box: the block lies in it; the same size:
-        # the block a row and/or a column off
-        places = range(-1, 2) if k == n else range(abs(n - k) + 1)
-        for row in places:
-            for col in places:
-                if k == n and row == col == 0:
-                    continue
-                sign = 1 if k <= n else -1
-                u0, v0 = -sign * col * unit, -sign * row * unit
-                box = np.float32([[u0, v0], [u0 + n * unit, v0], [u0 + n * unit, v0 + n * unit], [u0, v0 + n * unit]])
-                out.append(cv2.perspectiveTransform(box[None], hom)[0].astype(np.float64))
-    return out
-
-
 def align_to_ring(image: np.ndarray, corners: np.ndarray, refs: Sequence[np.ndarray], cfg: VisionConfig,
                   rcfg: RingConfig = DEFAULT_RING) -> tuple[np.ndarray, float]:
     """Corners ``(4, 2)`` moved one coordinate at a time by ``rcfg.steps`` tile sides, coarse to
@@ -212,7 +188,7 @@ def place_by_ring(image: np.ndarray, outlines: Sequence[np.ndarray], refs: Seque
         raise ValueError("place_by_ring needs at least one outline")
     n = cfg.grid
     starts = [check_corners(c) for c in outlines]
-    starts += [e for c in starts for e in sub_block_outlines(c, n, rcfg.spans)]
+    starts += [e for c in starts for e in sub_block_outlines(c, n, rcfg.spans, rcfg.uneven)]
     scored = sorted(((ring_agreement(image, c, refs, n, rcfg), i) for i, c in enumerate(starts)
                      if grid_shape_ok(c, cfg)), reverse=True)
     picked = [i for _, i in scored[: rcfg.keep]]

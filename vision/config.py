@@ -239,6 +239,19 @@ class VisionConfig:
     #: into the quad leaves the garden under half of it; a lattice in a few tiles' art reads unsurely).
     grid_small_fraction: float = 0.3
     grid_small_confirm: int = 3
+    #: With a caller's ``judge``, a choice still in doubt: the best ``grid_extend_from`` clearly
+    #: different candidates (by the judged score) read as a part of the block or more than it
+    #: (``vision.locate.sub_block_outlines``: kx×ky tiles, kx and ky in ``grid_extend_spans``,
+    #: differing by at most one), and the best ``grid_extend_keep`` of those whole blocks by the
+    #: judged score searched around as a caller's expected place is. A lattice found on three
+    #: columns of faint seams, or a row of frame, still says where the block lies. 0 turns it off.
+    grid_extend_from: int = 3
+    grid_extend_keep: int = 2
+    grid_extend_spans: tuple[int, ...] = (3, 4, 5)
+    #: ... and what that search finds counts only when the judge values it more than this above the
+    #: block chosen before (the whole block's tiles read clearly better than a part's; more search
+    #: also finds a table's or a frame's false lattices).
+    grid_extend_gain: float = 0.25
     #: A first outline scoring at least this is taken without searching for other lattices.
     grid_trust_score: float = 9.5
     #: Below ``grid_trust_score``, a caller's own test (``locate_grid``'s ``accept``: the tiles read
@@ -255,6 +268,9 @@ class VisionConfig:
     grid_first_views: int = 3
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
     grid_switch_margin: float = 1.0
+    #: ... by this much when a caller's ``judge`` has read every candidate's tiles (the tile map's
+    #: privilege is its knowledge of tiles, which the judge's reading carries too).
+    grid_judge_switch_margin: float = 1.0
     #: Two lattices whose corners differ by more than this (tile sides, whichever corner each starts
     #: from: :func:`vision.locate.block_offset`) are different answers.
     check_distinct: float = 0.25

@@ -35,7 +35,7 @@ import cv2
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
-from vision.crop import check_image
+from vision.crop import check_corners, check_image
 from vision.geometry import climb_corners, downscale, order_corners
 from vision.seams import (
     SeamMaps,
@@ -702,7 +702,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     with a caller's ``accept``, the best ``cfg.grid_small_confirm`` clearly different blocks the
     size rule alone ruled out, down to ``cfg.grid_small_fraction`` of the quad (the map took in a
     board's frame or a second board), are polished and read; those whose tiles read surely become
-    candidates, valued by the same score, and the rule chooses again. The outline is to be checked
+    candidates, valued by the same score, and the rule chooses again. Still in doubt and with a
+    caller's ``judge``, the best ``cfg.grid_extend_from`` clearly different candidates are read as a
+    part of the block or more than it (:func:`sub_block_outlines`), the best ``cfg.grid_extend_keep``
+    of those whole blocks searched around; what that finds is a candidate when the judge values it
+    ``cfg.grid_extend_gain`` above the block chosen, and the rule chooses again. The outline is to be checked
     when its score is below ``cfg.check_min_score``, a clearly different lattice (more than
     ``cfg.check_distinct`` tile off) scores within ``cfg.check_margin`` of it, or the learned map
     sees tiles beyond a side (:func:`map_beyond` above ``cfg.check_beyond``) and a different lattice
@@ -917,7 +921,8 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
             for i, extra in zip(judged, np.asarray(judge([candidates[i] for i in judged]), np.float64)):
                 scores[i] += float(extra)
         best = int(np.argmax(scores))
-        chosen = best if scores[best] > scores[0] + cfg.grid_switch_margin else 0
+        margin = cfg.grid_switch_margin if judge is None else cfg.grid_judge_switch_margin
+        chosen = best if scores[best] > scores[0] + margin else 0
         others = [other for c, other in zip(candidates, scores)
                   if block_offset(c, candidates[chosen], cfg.grid)[0] > cfg.check_distinct]
         return scores, scores[0], chosen, scores[chosen], max(others, default=-np.inf)
@@ -936,6 +941,20 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                 surely.append(fitted)
         if surely:
             candidates += surely
+            scores, first_value, chosen, score, runner_up = choice()
+    if judge is not None and cfg.grid_extend_from and (score < cfg.check_min_score
+                                                       or score - runner_up < cfg.check_margin):
+        # in doubt: the leading blocks as parts of the block (or more), the best whole ones searched
+        # around; what that finds counts when its tiles read clearly better than the chosen block's
+        ranked = [candidates[i] for i in np.argsort(-np.asarray(scores), kind="stable") if np.isfinite(scores[i])]
+        leading = distinct_best(ranked, lambda _b: 0.0, cfg.grid_extend_from, cfg)  # in the judged order
+        wholes = [order_corners(w) for b in leading for w in sub_block_outlines(b, cfg.grid, cfg.grid_extend_spans, 1)]
+        wholes = [w for w in wholes if shaped_in_photo(w)]
+        found = [b for where in best_first(wholes, value, judge, len(wholes))[: cfg.grid_extend_keep]
+                 for b in around(where) if np.isfinite(value(b))]
+        if found:
+            bar = float(judge([candidates[chosen]])[0]) + cfg.grid_extend_gain
+            candidates += [b for b, extra in zip(found, np.asarray(judge(found), np.float64)) if extra > bar]
             scores, first_value, chosen, score, runner_up = choice()
     reasons = []
     if score < cfg.check_min_score:
@@ -1058,6 +1077,36 @@ def searched_around_own(candidates: list[np.ndarray], within: np.ndarray, value:
         if len(seeds) == searched:  # nowhere new to search
             break
     return new
+
+
+def sub_block_outlines(corners: np.ndarray, n: int = 4, spans: Sequence[int] = (1, 2, 3, 4, 5),
+                       uneven: int = 0) -> list[np.ndarray]:
+    """An outline ``(4, 2)`` read as kx×ky of the block's tiles (kx and ky in ``spans``, differing by
+    at most ``uneven``; k > n: the block lies inside it; k = n: the block a row or a column off it)
+    -> the n×n outlines it would belong to, one per place of the kx×ky part in the block, each
+    ``(4, 2)`` through the outline's own perspective. Uneven spans: a lattice whose seams were found
+    a tile apart one way and 3/4 of one the other."""
+    quad = check_corners(corners)
+    hom = cv2.getPerspectiveTransform(np.float32([[0, 0], [n, 0], [n, n], [0, n]]), quad.astype(np.float32))
+
+    def places(k: int) -> range:  # a part: the block reaches out of it; bigger: the block lies in it
+        return range(-1, 2) if k == n else range(abs(n - k) + 1)
+
+    out = []
+    for ky in spans:
+        for kx in spans:
+            if kx < 1 or ky < 1 or abs(kx - ky) > uneven:
+                continue
+            ux, uy = n / kx, n / ky  # one tile in the outline's own coordinates
+            for row in places(ky):
+                for col in places(kx):
+                    if kx == ky == n and row == col == 0:
+                        continue
+                    u0 = -(1 if kx <= n else -1) * col * ux
+                    v0 = -(1 if ky <= n else -1) * row * uy
+                    box = np.float32([[u0, v0], [u0 + n * ux, v0], [u0 + n * ux, v0 + n * uy], [u0, v0 + n * uy]])
+                    out.append(cv2.perspectiveTransform(box[None], hom)[0].astype(np.float64))
+    return out
 
 
 def distinct_best(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], k: int, cfg: VisionConfig

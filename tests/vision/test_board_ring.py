@@ -93,6 +93,10 @@ def test_sub_block_outlines_hold_the_block_for_every_part() -> None:
     a_row_down = cv2.perspectiveTransform(np.float32([[[0, 1], [4, 1], [4, 5], [0, 5]]]), cv2.getPerspectiveTransform(
         np.float32([[0, 0], [4, 0], [4, 4], [0, 4]]), np.float32(block)))[0].astype(np.float64)
     assert min(block_offset(o, block)[0] for o in sub_block_outlines(a_row_down, 4, (4,))) < 1e-3
+    three_columns = cv2.perspectiveTransform(np.float32([[[1, 0], [4, 0], [4, 4], [1, 4]]]), hom)[0].astype(np.float64)
+    assert min(block_offset(o, block)[0] for o in sub_block_outlines(three_columns, 4, (3, 4), 1)) < 1e-3
+    assert min(block_offset(o, block)[0] for o in sub_block_outlines(three_columns, 4, (3, 4))) > 0.2  # even only
+    assert len(sub_block_outlines(block, 4, (3, 4), 1)) == 2 * 3 * 2 + 4 + 8  # 3×4 and 4×3 parts, 3×3, 4×4
 
 
 def test_place_by_ring_finds_the_block_from_one_tile(copy_photos: list) -> None:
