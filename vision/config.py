@@ -268,9 +268,6 @@ class VisionConfig:
     grid_first_views: int = 3
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
     grid_switch_margin: float = 1.0
-    #: ... by this much when a caller's ``judge`` has read every candidate's tiles (the tile map's
-    #: privilege is its knowledge of tiles, which the judge's reading carries too).
-    grid_judge_switch_margin: float = 1.0
     #: Two lattices whose corners differ by more than this (tile sides, whichever corner each starts
     #: from: :func:`vision.locate.block_offset`) are different answers.
     check_distinct: float = 0.25

@@ -921,8 +921,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
             for i, extra in zip(judged, np.asarray(judge([candidates[i] for i in judged]), np.float64)):
                 scores[i] += float(extra)
         best = int(np.argmax(scores))
-        margin = cfg.grid_switch_margin if judge is None else cfg.grid_judge_switch_margin
-        chosen = best if scores[best] > scores[0] + margin else 0
+        chosen = best if scores[best] > scores[0] + cfg.grid_switch_margin else 0
         others = [other for c, other in zip(candidates, scores)
                   if block_offset(c, candidates[chosen], cfg.grid)[0] > cfg.check_distinct]
         return scores, scores[0], chosen, scores[chosen], max(others, default=-np.inf)
