@@ -952,7 +952,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         found = [b for where in best_first(wholes, value, judge, len(wholes))[: cfg.grid_extend_keep]
                  for b in around(where) if np.isfinite(value(b))]
         if found:
-            bar = float(judge([candidates[chosen]])[0]) + cfg.grid_extend_gain
+            bar = scores[chosen] - value(candidates[chosen]) + cfg.grid_extend_gain  # the chosen one's judged value
             candidates += [b for b, extra in zip(found, np.asarray(judge(found), np.float64)) if extra > bar]
             scores, first_value, chosen, score, runner_up = choice()
     reasons = []
