@@ -408,6 +408,9 @@ class VisionConfig:
     palette_step: float = 0.05
     palette_cap: float = 0.04
     palette_prior: float = 0.02
+    #: With the copy's path materials' colours known too (a model's path palette), each tile's
+    #: path band's squared distance to its nearest material (capped alike) counts this much.
+    palette_path_weight: float = 1.0
     #: ... and, in that light, weighs the floor reader's probabilities by how near each tile's
     #: chroma lies to each floor's (:func:`vision.light.palette_likelihood`).
     palette_sigma: float = 0.1

@@ -55,7 +55,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
-from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor, PathMaterial
 from vision.board_match import DEFAULT_MATCH, board_template, marks_place_surely, match_board, template_features
 from vision.board_ring import (
     DEFAULT_RING,
@@ -68,14 +68,14 @@ from vision.board_ring import (
     ring_agreement,
     ring_features,
 )
-from vision.config import VisionConfig
+from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, crop_each, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
 from vision.geometry import order_corners
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
-from vision.light import apply_gains, cast_gains, tile_chroma
+from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
 from vision.locate import GridLocation, Judge, block_offset, locate_grid
-from vision.model import TileModel, upright_crops
+from vision.model import VOCAB, TileModel, upright_crops
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 
 Progress = Callable[[float, str], None]
@@ -1017,6 +1017,26 @@ def floor_palette(enrolment: Enrolment, casts: np.ndarray | None = None) -> dict
     return {f.value: [round(float(v), 4) for v in np.mean(per_floor[f], axis=0)] for f in ALL_FLOORS}
 
 
+def path_palette(enrolment: Enrolment, casts: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+                 ) -> dict[str, list[float]] | None:
+    """The copy's colour of each path material's band (material name -> [log B/G, log R/G]): the
+    median :func:`vision.light.path_chroma` of the photos' own-floor tiles of that material, each
+    turned upright by its labelled corner and its photo's light's cast (``casts`` ``(J, 2)``, as
+    :func:`floor_palette`) taken off. None when a material has no tile."""
+    per_path: dict[PathMaterial, list[np.ndarray]] = {}
+    for ph, garden, cast in zip(enrolment.photos, enrolment.gardens, casts):
+        own = [(k, tile) for k, (_, tile) in enumerate(garden.cells()) if tile.floor is ph.floor]
+        if not own:
+            continue
+        corners = np.array([VOCAB["corner"].index(tile.corner.value) for _, tile in own])
+        bands = path_chroma(upright_crops(ph.crops[[k for k, _ in own]], corners), cfg.review_path_band, cfg.tile_inset)
+        for (_, tile), band in zip(own, bands):
+            per_path.setdefault(tile.path, []).append(band - cast)
+    if any(m not in per_path for m in ALL_PATHS):
+        return None
+    return {m.value: [round(float(v), 4) for v in np.median(per_path[m], axis=0)] for m in ALL_PATHS}
+
+
 def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
                      progress: Progress | None = None, work_dir: str | Path | None = None,
                      extra: Sequence[LabelledPhoto] = ()) -> TileModel:
@@ -1079,6 +1099,9 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     # brings most photos to one light (each in a light of its own, the colours disagree)
     if palette is not None and seen_board.linked.mean() >= ecfg.palette_min_linked:
         model.meta["floor_palette"] = palette
+        materials = path_palette(enrolment, casts, cfg)  # the path bands' colours pin the cast too
+        if materials is not None:
+            model.meta["path_palette"] = materials
     if len(seen_board.refs):  # the copy's board, which places a garden in doubt when it is read
         model.board_refs = seen_board.refs
     model.board_picture = seen_board.picture

@@ -16,7 +16,8 @@ floors (its *floor palette*, one chroma per floor). A cast then shifts every til
 same amount, and the shift that brings the garden's 16 tiles nearest to the palette is the cast:
 
 - ``chroma(pixels) -> (2,)``, ``tile_chroma(crops) -> (K, 2)``: median (log B/G, log R/G);
-- ``palette_cast(chromas, palette, cfg) -> (2,)`` and ``palette_gains(crops, palette, cfg) -> (3,)``;
+- ``palette_cast(chromas, palette, cfg) -> (2,)`` and ``palette_gains(crops, palette, cfg) -> (3,)``
+  (the tiles' path bands and the copy's path materials' colours, when known, pin the cast too);
 - ``palette_likelihood(crops, palette, cfg) -> (K, F)``: how well each tile, in that light, has
   each floor's colour; the floor reader's probabilities are weighed by it.
 
@@ -125,28 +126,49 @@ def tile_chroma(crops: np.ndarray) -> np.ndarray:
     return np.stack([chroma(crop) for crop in crops]) if len(crops) else np.zeros((0, 2))
 
 
-def palette_cast(chromas: np.ndarray, palette: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+def palette_cast(chromas: np.ndarray, palette: np.ndarray, cfg: VisionConfig,
+                 path_chromas: np.ndarray | None = None, path_palette: np.ndarray | None = None) -> np.ndarray:
     """The cast ``(2,)`` (added log B/G, log R/G) that best explains tiles of chroma ``chromas``
     ``(K, 2)`` as floors of ``palette`` ``(F, 2)``: on a grid of step ``cfg.palette_step`` out to
     ``cfg.palette_reach``, the least sum over tiles of the squared distance to the nearest floor,
     each capped at ``cfg.palette_cap`` (a tile of no floor, a glare), plus ``cfg.palette_prior``
-    times the cast's squared length per tile."""
+    times the cast's squared length per tile. With the tiles' path bands' chromas ``path_chromas``
+    ``(K, 2)`` (:func:`path_chroma`) and the copy's path materials' colours ``path_palette``
+    ``(P, 2)``, the bands' distances to their nearest material count too (``cfg.palette_path_weight``
+    each): a garden of two floors, whose two colours one cast can move onto almost any two of the
+    palette's, is then pinned by its three path materials as well."""
     chromas = np.asarray(chromas, dtype=np.float64)
     palette = np.asarray(palette, dtype=np.float64)
     if chromas.ndim != 2 or chromas.shape[1] != 2 or palette.ndim != 2 or palette.shape[1] != 2 or not len(palette):
         raise ValueError(f"chromas must be (K, 2) and palette (F, 2) with F >= 1, got {chromas.shape}, {palette.shape}")
+    if (path_chromas is None) != (path_palette is None):
+        raise ValueError("path_chromas and path_palette must be given together")
     axis = np.arange(-cfg.palette_reach, cfg.palette_reach + 1e-9, cfg.palette_step)
     casts = np.stack(np.meshgrid(axis, axis, indexing="ij"), axis=-1).reshape(-1, 2)  # (G, 2)
-    shifted = chromas[None, :, None, :] - casts[:, None, None, :] - palette[None, None]  # (G, K, F, 2)
-    nearest = np.minimum(np.square(shifted).sum(axis=-1).min(axis=-1), cfg.palette_cap)  # (G, K)
-    cost = nearest.sum(axis=1) + cfg.palette_prior * len(chromas) * np.square(casts).sum(axis=1)
+    cost = (_nearest_costs(chromas, palette, casts, cfg.palette_cap)
+            + cfg.palette_prior * len(chromas) * np.square(casts).sum(axis=1))
+    if path_chromas is not None and path_palette is not None:
+        bands, materials = np.asarray(path_chromas, np.float64), np.asarray(path_palette, np.float64)
+        if bands.shape != chromas.shape or materials.ndim != 2 or materials.shape[1] != 2 or not len(materials):
+            raise ValueError(f"path_chromas must be {chromas.shape} and path_palette (P, 2) with P >= 1, "
+                             f"got {bands.shape}, {materials.shape}")
+        cost = cost + cfg.palette_path_weight * _nearest_costs(bands, materials, casts, cfg.palette_cap)
     return casts[int(np.argmin(cost))]
 
 
-def palette_gains(crops: np.ndarray, palette: np.ndarray, cfg: VisionConfig) -> np.ndarray:
-    """One garden's ``crops`` ``(16, T, T, 3)`` and its copy's floor ``palette`` ``(F, 2)`` -> BGR
+def _nearest_costs(chromas: np.ndarray, palette: np.ndarray, casts: np.ndarray, cap: float) -> np.ndarray:
+    """``(K, 2)`` chromas, ``(F, 2)`` palette, ``(G, 2)`` casts -> ``(G,)`` per cast the sum over the
+    chromas, less the cast, of the squared distance to the nearest palette colour, each capped at ``cap``."""
+    shifted = chromas[None, :, None, :] - casts[:, None, None, :] - palette[None, None]  # (G, K, F, 2)
+    return np.minimum(np.square(shifted).sum(axis=-1).min(axis=-1), cap).sum(axis=1)
+
+
+def palette_gains(crops: np.ndarray, palette: np.ndarray, cfg: VisionConfig,
+                  path_chromas: np.ndarray | None = None, path_palette: np.ndarray | None = None) -> np.ndarray:
+    """One garden's ``crops`` ``(16, T, T, 3)`` and its copy's floor ``palette`` ``(F, 2)`` (and,
+    optionally, its path bands' chromas and the copy's path palette, :func:`palette_cast`) -> BGR
     gains ``(3,)`` that undo the cast :func:`palette_cast` finds (geometric mean 1)."""
-    blue, red = palette_cast(tile_chroma(crops), palette, cfg)
+    blue, red = palette_cast(tile_chroma(crops), palette, cfg, path_chromas, path_palette)
     return cast_gains(-blue, -red)
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +119,7 @@ class TileModel:
         if "corner" in self.upright or any(r not in READERS for r in self.upright):
             raise ValueError(f"upright readers must be among {READERS[:-1]}, got {self.upright}")
         self.floor_palette()  # a malformed one refused now, not at the first read
+        self.path_palette()
         refs = self.board_refs
         if refs is not None and not (isinstance(refs, np.ndarray) and refs.ndim == 4 and refs.shape[1:3] == (4, 3)
                                      and len(refs) and np.all(np.isfinite(refs))):
@@ -153,15 +156,25 @@ class TileModel:
         """An enrolled copy's colour of each floor, ``(6, 2)`` chroma in ``ALL_FLOORS`` order
         (``meta["floor_palette"]``, floor name -> [log B/G, log R/G], written by
         :func:`vision.enrol.floor_palette`), or None for a model without one."""
-        stored = self.meta.get("floor_palette")
+        return self._palette("floor_palette", ALL_FLOORS, "floors")
+
+    def path_palette(self) -> np.ndarray | None:
+        """An enrolled copy's colour of each path material's band, ``(3, 2)`` chroma in
+        ``ALL_PATHS`` order (``meta["path_palette"]``, written by :func:`vision.enrol.path_palette`),
+        or None for a model without one (a copy enrolled before it was kept)."""
+        return self._palette("path_palette", ALL_PATHS, "path materials")
+
+    def _palette(self, key: str, names: Sequence[Enum], what: str) -> np.ndarray | None:
+        """``meta[key]`` (name -> [log B/G, log R/G]) -> ``(len(names), 2)``, or None when absent."""
+        stored = self.meta.get(key)
         if stored is None:
             return None
         try:
-            palette = np.array([[float(v) for v in stored[f.value]] for f in ALL_FLOORS])
+            palette = np.array([[float(v) for v in stored[n.value]] for n in names])
         except (KeyError, TypeError, ValueError):
-            raise ValueError("floor_palette must give two numbers for each of the six floors") from None
-        if palette.shape != (len(ALL_FLOORS), 2) or not np.all(np.isfinite(palette)):
-            raise ValueError("floor_palette must give two finite numbers for each of the six floors")
+            raise ValueError(f"{key} must give two numbers for each of the {len(names)} {what}") from None
+        if palette.shape != (len(names), 2) or not np.all(np.isfinite(palette)):
+            raise ValueError(f"{key} must give two finite numbers for each of the {len(names)} {what}")
         return palette
 
     def predict_probs(self, crops: np.ndarray) -> AttributeProbs:

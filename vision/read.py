@@ -380,15 +380,19 @@ def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: Til
                       ) -> tuple[AttributeProbs, AttributeProbs]:
     """One garden's ``crops`` ``(16, T, T, 3)`` -> (their probabilities, read with the light's colour
     cast undone (:func:`vision.light.light_gains`) when the least sure tile reads below
-    ``cfg.light_gate``, or always by the model's floor palette when it has one
-    (:func:`vision.light.palette_gains`, the floors then weighed by it too,
+    ``cfg.light_gate``, or always by the model's floor palette when it has one (and its path
+    palette, the path bands turned upright by the corner read as seen;
+    :func:`vision.light.palette_gains`, the floors then weighed by it too,
     :func:`vision.light.palette_likelihood`); the probabilities as seen). ``read``: the tiles as
     seen when the outline choice has read them already."""
     cfg = model.cfg
     seen = model.predict_probs(crops) if read is None else read
     palette = model.floor_palette()
     if palette is not None:  # an enrolled copy: its floors' colours tell the cast, sure or not
-        lit_crops = apply_gains(crops, palette_gains(crops, palette, cfg))
+        materials = model.path_palette()  # and its path materials', where the copy kept them
+        bands = None if materials is None else path_chroma(upright_crops(crops, seen.corner.argmax(axis=1)),
+                                                           cfg.review_path_band, cfg.tile_inset)
+        lit_crops = apply_gains(crops, palette_gains(crops, palette, cfg, bands, materials))
         lit = model.predict_probs(lit_crops)
         floor = lit.floor * palette_likelihood(lit_crops, palette, cfg)
         floor /= np.maximum(floor.sum(axis=1, keepdims=True), 1e-12)

@@ -349,6 +349,42 @@ def test_the_floor_palette_is_each_floors_colour_in_one_light() -> None:
     assert floor_palette(Enrolment(photos[:5], gardens[:5], [()] * 5)) is None  # a floor not enrolled
 
 
+def test_the_path_palette_is_each_materials_band_colour_in_one_light() -> None:
+    from scorer.vocab import ALL_PATHS
+    from vision.enrol import Enrolment, FloorPhoto, path_palette
+    from vision.model import UPRIGHT_TURNS, VOCAB
+
+    rng = np.random.default_rng(9)
+    band = {m: rng.integers(60, 200, 3) for m in ALL_PATHS}
+    side = 24
+    along = (np.arange(side) + 0.5) / side  # tile sides from the corner the path wraps
+    dist = np.hypot(*np.meshgrid(along, along))
+    casts = np.zeros((len(ALL_FLOORS), 2))
+    casts[1:5] = [-0.15, 0.25]  # four photos in a warmer light than the other two
+    photos, gardens = [], []
+    for floor, cast in zip(ALL_FLOORS, casts):
+        garden = enrolment_garden(floor, rng)
+        crops = []
+        for _, tile in garden.cells():
+            upright = np.full((side, side, 3), (120, 140, 90), np.uint8)  # the floor, the path's band on it
+            upright[(dist > 0.3) & (dist < 0.6)] = band[tile.path]
+            k = UPRIGHT_TURNS[VOCAB["corner"].index(tile.corner.value)]
+            crops.append(np.rot90(upright, k, axes=(0, 1)))  # as photographed: the path round its own corner
+        gains = np.exp([cast[0], 0.0, cast[1]])  # seen in that photo's light
+        crops = np.clip(np.stack(crops) * gains, 0, 255).astype(np.uint8)
+        photos.append(FloorPhoto(floor, Path(f"{floor.value}.jpg"), crops=crops))
+        gardens.append(garden)
+    palette = path_palette(Enrolment(photos, gardens, [()] * len(photos)), casts)
+
+    def chroma_of(bgr: np.ndarray) -> np.ndarray:
+        return np.log((bgr[[0, 2]] + 8.0) / (bgr[1] + 8.0))
+
+    for material in ALL_PATHS:
+        assert palette[material.value] == pytest.approx(chroma_of(band[material]), abs=0.03)
+    others = gardens[1:] + gardens[:1]  # each photo labelled with another floor's tiles: none of its own
+    assert path_palette(Enrolment(photos, others, [()] * len(photos)), casts) is None
+
+
 def test_a_tile_whose_turn_the_reader_doubts_is_listed_unsure(floor_photos: tuple[Path, Path],
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """The turn of each tile is the bundled corner reader's; where it is below

@@ -158,6 +158,28 @@ def test_palette_cast_finds_the_shift_shared_by_a_gardens_tiles() -> None:
         palette_cast(np.zeros((16, 2)), np.zeros((0, 2)), cfg)
 
 
+def test_a_two_floor_gardens_cast_is_pinned_by_its_path_bands() -> None:
+    # A development copy's palette: its gravel lies between its water and the no-cast origin, so a
+    # garden of trees and water in a warm light can be explained, by a smaller cast, as trees and
+    # gravel when its trees are a little off their colour (the light uneven across the board).
+    floors = np.array([[-0.5, 0.29], [0.09, -0.04], [-0.42, -0.82], [-0.54, 0.56], [0.34, -0.3], [0.38, 0.52]])
+    paths = np.array([[-0.15, 0.07], [-0.47, 0.38], [-0.01, 0.08]])
+    cast = np.array([-0.1, 0.45])
+    wrong_without = 0
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        tiles = floors[[2] * 8 + [4] * 8] + cast + rng.normal(0, 0.05, (16, 2))
+        tiles[:8] += [0.15, -0.04]
+        bands = paths[rng.integers(0, 3, 16)] + cast + rng.normal(0, 0.05, (16, 2))
+        assert palette_cast(tiles, floors, DEFAULT_CONFIG, bands, paths) == pytest.approx(cast, abs=0.051)
+        wrong_without += bool(np.abs(palette_cast(tiles, floors, DEFAULT_CONFIG) - cast).max() > 0.06)
+    assert wrong_without >= 5  # the floors alone are misled
+    with pytest.raises(ValueError, match="together"):
+        palette_cast(tiles, floors, DEFAULT_CONFIG, bands, None)
+    with pytest.raises(ValueError, match="path_palette"):
+        palette_cast(tiles, floors, DEFAULT_CONFIG, bands[:3], paths)
+
+
 def test_palette_gains_undo_a_tungsten_cast_on_a_gardens_tiles() -> None:
     rng = np.random.default_rng(4)
     floors = rng.integers(0, len(PALETTE), 16)
@@ -213,6 +235,33 @@ def test_a_copy_model_with_a_floor_palette_reads_through_a_cast(easy_photos, our
         cast_right += _right(seen, photo.garden, cfg)
         undone_right += _right(lit, photo.garden, cfg)
     assert undone_right >= cast_right + 8, (cast_right, undone_right)
+
+
+def test_a_copy_model_with_a_path_palette_too_reads_through_a_cast(easy_photos, our_art_copy) -> None:
+    """The copy's path materials' colours (measured on the photos' path bands) join its floors'
+    in finding the cast, and the tiles read through it as well as by the floors alone."""
+    from vision.model import VOCAB, upright_crops
+
+    cfg = our_art_copy.cfg
+    photos = list(iter_labelled(easy_photos))
+    bands: dict[str, list[np.ndarray]] = {}
+    for photo in photos:
+        corners = np.array([VOCAB["corner"].index(tile.corner.value) for _, tile in photo.garden.cells()])
+        upright = upright_crops(crops_of(photo, cfg), corners)
+        for (_, tile), c in zip(photo.garden.cells(), path_chroma(upright, cfg.review_path_band, cfg.tile_inset)):
+            bands.setdefault(tile.path.value, []).append(c)
+    materials = {m: np.median(v, axis=0).tolist() for m, v in bands.items()}
+    with_paths = dataclasses.replace(our_art_copy, meta={**our_art_copy.meta, "path_palette": materials})
+    assert with_paths.path_palette().shape == (3, 2)
+    cast_right = floors_right = paths_right = 0
+    for photo in photos:
+        cast = apply_gains(crops_of(photo, cfg), TUNGSTEN)
+        lit, seen = read_in_its_light(cast, None, our_art_copy)
+        both, _ = read_in_its_light(cast, None, with_paths)
+        cast_right += _right(seen, photo.garden, cfg)
+        floors_right += _right(lit, photo.garden, cfg)
+        paths_right += _right(both, photo.garden, cfg)
+    assert paths_right >= max(floors_right - 1, cast_right + 8), (cast_right, floors_right, paths_right)
 
 
 def test_a_tile_the_palettes_light_changes_is_for_review_only_when_not_read_surely(easy_photos, our_art_copy,

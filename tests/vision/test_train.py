@@ -222,7 +222,7 @@ def test_pooled_linear_averages_the_two_readers_logits() -> None:
 def test_a_floor_palette_and_board_are_stored_and_a_malformed_palette_refused(tiny_model, tmp_path) -> None:
     from dataclasses import replace as dc_replace
 
-    from scorer.vocab import ALL_FLOORS
+    from scorer.vocab import ALL_FLOORS, ALL_PATHS
 
     assert tiny_model.floor_palette() is None  # trained on our art, not enrolled: no palette
     good = {f.value: [0.1 * i, -0.1 * i] for i, f in enumerate(ALL_FLOORS)}
@@ -235,6 +235,12 @@ def test_a_floor_palette_and_board_are_stored_and_a_malformed_palette_refused(ti
                 {**good, "sand": [0.0, 0.0, 0.0]}, [1, 2]):
         with pytest.raises(ValueError, match="floor_palette"):
             dc_replace(tiny_model, meta={**tiny_model.meta, "floor_palette": bad})
+    assert loaded.path_palette() is None  # a copy enrolled before the path palette was kept
+    materials = {m.value: [0.2 * i, 0.1] for i, m in enumerate(ALL_PATHS)}
+    with_paths = load_model(dc_replace(copy, meta={**copy.meta, "path_palette": materials}).save(tmp_path / "p.skops"))
+    assert np.allclose(with_paths.path_palette(), [[0.2 * i, 0.1] for i in range(len(ALL_PATHS))])
+    with pytest.raises(ValueError, match="path_palette"):
+        dc_replace(tiny_model, meta={**tiny_model.meta, "path_palette": {"sand": [0.0, 0.0]}})
     broken = dc_replace(tiny_model, meta={**tiny_model.meta})
     broken.meta["floor_palette"] = {"sand": [0.0, 0.0]}  # written by hand into a file
     with pytest.raises(ModelLoadError, match="floor_palette"):
