@@ -268,6 +268,10 @@ class VisionConfig:
     grid_first_views: int = 3
     #: A candidate replaces the outline found from the tile map only when it scores this much higher.
     grid_switch_margin: float = 1.0
+    #: With a caller's judge: a candidate the judge values at least ``grid_switch_margin`` above the
+    #: map's outline (its tiles read as the caller expects, the outline's do not) replaces it when
+    #: it scores this much higher. None: ``grid_switch_margin`` as for any other.
+    grid_judged_switch_margin: float | None = 0.5
     #: Two lattices whose corners differ by more than this (tile sides, whichever corner each starts
     #: from: :func:`vision.locate.block_offset`) are different answers.
     check_distinct: float = 0.25

@@ -698,7 +698,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     ``cfg.grid_plain_free`` (checks hold no art), and nothing smaller than
     ``cfg.grid_min_fraction`` of the map's quad or centred beyond the photo's edge — and one rule
     chooses: the best candidate if it beats the map's outline by more than
-    ``cfg.grid_switch_margin``, else the map's outline. When that choice is in doubt (as below) and
+    ``cfg.grid_switch_margin`` (``cfg.grid_judged_switch_margin`` when the caller's judge values it
+    that much above the map's outline), else the map's outline. When that choice is in doubt (as below) and
     with a caller's ``accept``, the best ``cfg.grid_small_confirm`` clearly different blocks the
     size rule alone ruled out, down to ``cfg.grid_small_fraction`` of the quad (the map took in a
     board's frame or a second board), are polished and read; those whose tiles read surely become
@@ -916,12 +917,18 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         """The candidates' scores (judged), the map's outline's, the one chosen, its score and the
         best clearly different one's."""
         scores = [value(corners), *(value(c) for c in candidates[1:])]
+        extras = [0.0] * len(scores)
         if judge is not None:
             judged = [i for i, v in enumerate(scores) if np.isfinite(v)]
             for i, extra in zip(judged, np.asarray(judge([candidates[i] for i in judged]), np.float64)):
                 scores[i] += float(extra)
+                extras[i] = float(extra)
         best = int(np.argmax(scores))
-        chosen = best if scores[best] > scores[0] + cfg.grid_switch_margin else 0
+        margin = cfg.grid_switch_margin
+        if (judge is not None and cfg.grid_judged_switch_margin is not None
+                and extras[best] - extras[0] >= cfg.grid_switch_margin):  # its tiles read clearly better
+            margin = cfg.grid_judged_switch_margin
+        chosen = best if scores[best] > scores[0] + margin else 0
         others = [other for c, other in zip(candidates, scores)
                   if block_offset(c, candidates[chosen], cfg.grid)[0] > cfg.check_distinct]
         return scores, scores[0], chosen, scores[chosen], max(others, default=-np.inf)

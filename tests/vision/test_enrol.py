@@ -413,24 +413,43 @@ def test_a_tile_whose_turn_the_reader_doubts_is_listed_unsure(floor_photos: tupl
     assert [g.to_lists() for g in doubted.gardens] == [g.to_lists() for g in sure.gardens]  # the labels stay
 
 
+def _dev_copy_floor_photo(seed: int, floor: Floor, tmp_path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """Development copy ``seed``'s enrolment photo of ``floor`` on its board, rendered and written as
+    ``scripts/bench_enrol.py --style random --copy --family dev`` does -> (image as read, true
+    corners in its pixels)."""
+    from vision.synth.generate import photo_rng
+    from vision.synth.photo import random_board_picture
+
+    board = random_board_picture(photo_rng(seed, 1000), "dev")  # bench_enrol's board of the set
+    rng = photo_rng(seed, ALL_FLOORS.index(floor))
+    image, truth = render_photo(enrolment_garden(floor, rng), rng, size=(1600, 1200), difficulty="easy",
+                                style="random", family="dev", board_image=board, copy=seed)
+    path = write_labelled(tmp_path / f"{floor.value}.jpg", image, truth["garden"], truth["corners"])
+    image, scale = load_image_scaled(path, resolve_model(None).cfg)
+    return image, read_labelled(path).corners * scale
+
+
 def test_a_floor_photo_whose_seams_show_on_three_columns_is_extended_to_the_whole_block(tmp_path: Path) -> None:
     """Development copy 5404's gravel photo: the search's lattices lie on three columns of faint seams
     (the best about 0.8 tile off). Read as a part of the block, a whole block near the truth is
     searched around, and the floor judge, reading 15 gravel cells, takes it; without that step the
     block chosen stays off."""
-    from vision.synth.generate import photo_rng
-    from vision.synth.photo import random_board_picture
-
-    seed, index = 5404, ALL_FLOORS.index(Floor.GRAVEL)
-    board = random_board_picture(photo_rng(seed, 1000), "dev")  # bench_enrol's board of the set
-    rng = photo_rng(seed, index)
-    image, truth = render_photo(enrolment_garden(Floor.GRAVEL, rng), rng, size=(1600, 1200), difficulty="easy",
-                                style="random", family="dev", board_image=board, copy=seed)
-    path = write_labelled(tmp_path / "gravel.jpg", image, truth["garden"], truth["corners"])  # as the bench's
+    image, corners = _dev_copy_floor_photo(5404, Floor.GRAVEL, tmp_path)
     model = resolve_model(None)
-    image, scale = load_image_scaled(path, model.cfg)
-    corners = read_labelled(path).corners * scale
     found = locate_floor_photo(image, Floor.GRAVEL, model)
     assert block_offset(found.corners, corners)[0] < 0.25
     unextended = replace(model, cfg=replace(model.cfg, grid_extend_from=0))
     assert block_offset(locate_floor_photo(image, Floor.GRAVEL, unextended).corners, corners)[0] > 0.5
+
+
+def test_a_block_whose_tiles_read_as_the_floor_replaces_the_maps_outline_by_a_smaller_margin(tmp_path: Path) -> None:
+    """Development copy 5404's cherry-blossom photo: the map's outline, 0.8 tile off, has the
+    stronger lattice (5.2 against 4.6) but its tiles do not read as 15 cherry-blossom cells (the
+    floor judge -1.45 against 0.0); the true block, 0.85 ahead in all, is taken by the judged margin
+    and not by the plain one."""
+    image, corners = _dev_copy_floor_photo(5404, Floor.CHERRY_BLOSSOM, tmp_path)
+    model = resolve_model(None)
+    found = locate_floor_photo(image, Floor.CHERRY_BLOSSOM, model)
+    assert block_offset(found.corners, corners)[0] < 0.25
+    plain = replace(model, cfg=replace(model.cfg, grid_judged_switch_margin=None))
+    assert block_offset(locate_floor_photo(image, Floor.CHERRY_BLOSSOM, plain).corners, corners)[0] > 0.5
