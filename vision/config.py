@@ -257,6 +257,14 @@ class VisionConfig:
     #: Below ``grid_trust_score``, a caller's own test (``locate_grid``'s ``accept``: the tiles read
     #: surely) may take the map's outline at once when it scores at least this.
     grid_accept_score: float = 4.0
+    #: With a caller's ``accept``: the map's first outline is offered to it before the map's other
+    #: outlines are snapped (the costliest step of a read whose first outline reads surely); False:
+    #: after them, to the best of them all.
+    grid_accept_first: bool = True
+    #: With ``grid_quick_accept`` and ``grid_first_views``: the first views may settle the search
+    #: before the map's other outlines are snapped (they are, and the first views read again with
+    #: the best of them, only when they do not); False: after them.
+    grid_alternatives_late: bool = True
     #: With a caller's ``accept``: the search ends after its first pass, after searching further or
     #: after a last round when its best block so far scores at least ``grid_accept_score``, leads the
     #: next clearly different one by ``check_margin`` and reads surely (``locate_grid``).

@@ -778,17 +778,11 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
 
     first_value = value(corners)
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
-    if first_value < cfg.grid_trust_score:
-        # the map's outline in doubt: its other outlines compete with it by the same score
-        context = setup.context_map()
-        others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg, context)]
-        for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model, others):
-            other_value = value(other)
-            if other_value > first_value:
-                corners, first_value = other, other_value
-    # a clear lattice where the map led, or tiles that read surely there: nothing to search for
-    if first_value >= cfg.grid_trust_score or (accept is not None and first_value >= cfg.grid_accept_score
-                                               and accept(order_corners(corners), first_value)):
+    if (first_value < cfg.grid_trust_score and cfg.grid_accept_first and accept is not None
+            and first_value >= cfg.grid_accept_score and accept(order_corners(corners), first_value)):
+        # its tiles read surely: the map's other outlines are not worth snapping
+        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
+    if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
     coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
     climbed: dict[tuple[bool, bytes], np.ndarray] = {}  # a start polished again climbs the same way
@@ -864,17 +858,38 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
 
     # by the lines around the quad, and by those inside it alone (clear of a patterned table)
     (rectified, *around), within = rectifications(fine, quad * fscale, cfg, (None, 0.0))
+    quick = bool(cfg.grid_first_views and accept is not None and cfg.grid_quick_accept)
+
+    def first_views() -> GridLocation | None:
+        """The first views' blocks and the map's outline and quad, polished: the search settled by
+        them (:func:`ends_here`, the block refitted in its own view), else None."""
+        views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
+                 quad_view(corners * fscale, cfg)][: cfg.grid_first_views]
+        polished = polished_all(hypotheses(views))
+        polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
+        return ends_here(polished, refine=True)
+
+    if quick and cfg.grid_alternatives_late and (settled_search := first_views()) is not None:
+        return settled_search, None  # the map's other outlines not snapped: the first views settle it
+    # the map's outline in doubt: its other outlines compete with it by the same score
+    context = setup.context_map()
+    others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg, context)]
+    for other in _map_alternatives(fine, fscale, scale, map_scale, first, inputs, cfg, mask_model, others):
+        other_value = value(other)
+        if other_value > first_value:
+            corners, first_value = other, other_value
+    # a clear lattice where the map led, or tiles that read surely there: nothing to search for
+    if first_value >= cfg.grid_trust_score or (accept is not None and first_value >= cfg.grid_accept_score
+                                               and accept(order_corners(corners), first_value)):
+        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
     if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
         views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
     views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone
     candidates = [corners]
-    if cfg.grid_first_views and accept is not None and cfg.grid_quick_accept:  # they alone may settle it
-        polished = polished_all(hypotheses(views[: cfg.grid_first_views]))
-        polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
-        if (settled_search := ends_here(polished, refine=True)) is not None:
-            return settled_search, None
+    if quick and (settled_search := first_views()) is not None:  # they alone may settle it
+        return settled_search, None
     polished = polished_all(hypotheses(views))
     polished += polished_all([corners, quad])
     if (settled_search := ends_here(polished)) is not None:
@@ -1784,8 +1799,8 @@ class EvidenceField:
 
     def _at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The channels' gradients across columns and across rows at ``points`` ``(K, 2)``: two ``(K, 3)``."""
-        px = points[:, 0:1].astype(np.float32)
-        py = points[:, 1:2].astype(np.float32)
+        px = points[None, :, 0].astype(np.float32)  # one row of points: remap reads a row faster than a column
+        py = points[None, :, 1].astype(np.float32)
         gx = cv2.remap(self.d_cols, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         gy = cv2.remap(self.d_rows, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         return gx.reshape(-1, 3), gy.reshape(-1, 3)

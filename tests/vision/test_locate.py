@@ -820,12 +820,13 @@ def test_a_caller_that_accepts_the_first_pass_best_block_ends_the_search_there(e
     assert corner_distance_tiles(taken.corners, truth, 4) < 0.25
     asked.clear()
     locate_grid(image, 4, replace(cfg, grid_quick_accept=False), bundled_model.mask, accept=all_but_the_map_outline)
-    assert len(asked) == 1  # an easy photo's search is not in doubt: nothing more to ask
+    # the map's outline, then (no first pass to settle it) the best of the map's other outlines, taken
+    assert len(asked) == 2 and not np.array_equal(asked[0][0], asked[1][0])
 
 
 def test_the_first_views_alone_settle_a_search_and_the_block_is_fitted_in_its_own_view(
         easy_photos, bundled_model, monkeypatch) -> None:
-    """The map's outline refused, the first ``cfg.grid_first_views`` views alone are searched and
+    """The map's outlines refused, the first ``cfg.grid_first_views`` views alone are searched and
     polished; their best block, taken, is searched once more in its own square view and the best fit
     of the same block returned: no other view is searched. Without them (0) every view of the first
     pass is searched, and both give the same block."""
@@ -844,16 +845,16 @@ def test_the_first_views_alone_settle_a_search_and_the_block_is_fitted_in_its_ow
     found = {}
     for first in (3, 0):
         views.clear()
-        asked: list[np.ndarray] = []
+        asked: list[tuple[np.ndarray, int]] = []
 
-        def all_but_the_map_outline(corners: np.ndarray, score: float, asked: list[np.ndarray] = asked) -> bool:
-            asked.append(corners)
-            return len(asked) > 1
+        def only_searched_blocks(corners: np.ndarray, score: float, asked: list = asked) -> bool:
+            asked.append((corners, len(views)))
+            return len(views) > 0  # the map's outlines refused: a searched block taken
 
         found[first] = locate_grid(image, 4, replace(cfg, grid_first_views=first), bundled_model.mask,
-                                   accept=all_but_the_map_outline)
-        assert len(asked) == 2 and not found[first].check_outline
-        assert block_offset(found[first].corners, asked[1])[0] <= cfg.check_distinct  # the block taken
+                                   accept=only_searched_blocks)
+        assert [n_views > 0 for _, n_views in asked].count(True) == 1 and not found[first].check_outline
+        assert block_offset(found[first].corners, asked[-1][0])[0] <= cfg.check_distinct  # the block taken
         assert corner_distance_tiles(found[first].corners, truth, 4) < 0.25
         if first:
             assert len(views) == first + 1  # the first views, then the block's own
@@ -866,6 +867,44 @@ def test_the_first_views_alone_settle_a_search_and_the_block_is_fitted_in_its_ow
         located = locate_grid(image, 4, replace(cfg, grid_first_views=first), bundled_model.mask)
         searched_views.append((len(views), located.corners.tobytes()))
     assert searched_views[0] == searched_views[1]
+
+
+def test_the_maps_other_outlines_are_snapped_only_when_neither_its_outline_nor_the_first_views_settle_it(
+        easy_photos, bundled_model, monkeypatch) -> None:
+    """With a caller's ``accept``, the map's outline is offered before its other outlines are
+    snapped, and the first views may settle the search before they are; with
+    ``grid_accept_first`` and ``grid_alternatives_late`` off, they are snapped first, as before.
+    Where nothing settles it early, they are snapped and compete as before."""
+    from dataclasses import replace
+
+    import vision.locate as locate
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = order_corners(photo.corners * scale)
+    cfg = replace(bundled_model.cfg, grid_trust_score=float("inf"), grid_accept_score=-float("inf"))
+    snapped: list[int] = []
+    alternatives = locate._map_alternatives
+    monkeypatch.setattr(locate, "_map_alternatives", lambda *a, **k: snapped.append(1) or alternatives(*a, **k))
+
+    def all_but_the_first(asked: list[np.ndarray]) -> Callable[[np.ndarray, float], bool]:
+        return lambda corners, score: asked.append(corners) or len(asked) > 1
+
+    found = {}
+    for early in (True, False):
+        early_cfg = replace(cfg, grid_accept_first=early, grid_alternatives_late=early)
+        snapped.clear()
+        taken = locate_grid(image, 4, early_cfg, bundled_model.mask, accept=lambda c, s: True)
+        assert len(snapped) == (0 if early else 1) and not taken.check_outline
+        snapped.clear()
+        asked: list[np.ndarray] = []
+        found[early] = locate_grid(image, 4, early_cfg, bundled_model.mask, accept=all_but_the_first(asked))
+        assert len(snapped) == (0 if early else 1) and len(asked) == 2
+        assert corner_distance_tiles(found[early].corners, truth, 4) < 0.25
+    assert corner_distance_tiles(found[True].corners, found[False].corners, 4) < 0.1
+    snapped.clear()
+    refused = locate_grid(image, 4, cfg, bundled_model.mask, accept=lambda c, s: False)
+    assert snapped == [1] and corner_distance_tiles(refused.corners, truth, 4) < 0.25  # searched as before
 
 
 def _scorers(image: np.ndarray) -> tuple[Callable[[np.ndarray], float],
