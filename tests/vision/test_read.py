@@ -477,17 +477,22 @@ def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp
     """Development photo 00240 of ``zengarden synth --seed 6262 --family dev --garden-size 0.2 0.4``,
     a garden a seventh of the photo's longer side: the search over the whole photo ends more than a
     tile off; searched again on a crop around that outline, the garden is found, sure, and read
-    right. (The block of the tile map's second stage finds it at once: the first stage alone here.)"""
+    right. (The block of the tile map's second stage finds it at once: the first stage alone here.
+    So do the first views when they are searched before the map's other outlines are snapped, the
+    default: those snapped first, ``grid_alternatives_late`` off, to see the second look.)"""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 240, 6262, (0.2, 0.4))
     first_stage_only = replace(bundled_model, mask_context=None)
-    first, missed, reading, found = _without_and_with(photo, first_stage_only, second_look_below=0.0)
+    snapped_first = replace(first_stage_only, cfg=replace(first_stage_only.cfg, grid_alternatives_late=False))
+    first, missed, reading, found = _without_and_with(photo, snapped_first, second_look_below=0.0)
     assert first.check_outline and missed > 1.0
     assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
+    at_once, off, _, _ = _without_and_with(photo, first_stage_only, second_look_below=0.0)
+    assert not at_once.check_outline and off < 0.25 and at_once.garden == photo.garden
 
 
 def test_a_second_looks_outline_in_doubt_is_read_and_taken_when_its_tiles_read_surely(tmp_path,
