@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import cv2
@@ -784,14 +784,18 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
     if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
-    coarse = EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
+    @cache
+    def coarse() -> EvidenceField:
+        """The more blurred field the rough polish climbs, made when first needed."""
+        return EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
+
     climbed: dict[tuple[bool, bytes], np.ndarray] = {}  # a start polished again climbs the same way
 
     def polished_one(start: np.ndarray, rough: bool) -> np.ndarray:
         key = (rough, np.asarray(start, np.float64).tobytes())
         if key not in climbed:
             steps = cfg.grid_rough_steps if rough else None
-            climbed[key] = order_corners(polish(field, start * field_scale, cfg, coarse if rough else None,
+            climbed[key] = order_corners(polish(field, start * field_scale, cfg, coarse() if rough else None,
                                                 steps)[0] / field_scale)
         return climbed[key]
 
@@ -856,13 +860,18 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                                 False, (), float(first_value))
         return None
 
-    # by the lines around the quad, and by those inside it alone (clear of a patterned table)
-    (rectified, *around), within = rectifications(fine, quad * fscale, cfg, (None, 0.0))
+    @cache
+    def by_lines() -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray] | None]]:
+        """The views rectified by the lines around the quad, and by those inside it alone (clear of a
+        patterned table): :func:`rectifications`, made when first needed."""
+        return rectifications(fine, quad * fscale, cfg, (None, 0.0))
+
     quick = bool(cfg.grid_first_views and accept is not None and cfg.grid_quick_accept)
 
     def first_views() -> GridLocation | None:
         """The first views' blocks and the map's outline and quad, polished: the search settled by
         them (:func:`ends_here`, the block refitted in its own view), else None."""
+        rectified = by_lines()[0][0]
         views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
                  quad_view(corners * fscale, cfg)][: cfg.grid_first_views]
         polished = polished_all(hypotheses(views))
@@ -882,6 +891,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
     if first_value >= cfg.grid_trust_score or (accept is not None and first_value >= cfg.grid_accept_score
                                                and accept(order_corners(corners), first_value)):
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
+    (rectified, *around), within = by_lines()
     views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
              quad_view(corners * fscale, cfg)]
     if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
