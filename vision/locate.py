@@ -784,6 +784,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
     if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
+
     @cache
     def coarse() -> EvidenceField:
         """The more blurred field the rough polish climbs, made when first needed."""
