@@ -778,11 +778,10 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
 
     first_value = value(corners)
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
-    if (first_value < cfg.grid_trust_score and cfg.grid_accept_first and accept is not None
-            and first_value >= cfg.grid_accept_score and accept(order_corners(corners), first_value)):
-        # its tiles read surely: the map's other outlines are not worth snapping
-        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
-    if first_value >= cfg.grid_trust_score:  # a clear lattice where the map led: nothing to search for
+    # a clear lattice where the map led, or (before its other outlines are snapped) tiles that read surely there
+    if first_value >= cfg.grid_trust_score or (cfg.grid_accept_first and accept is not None
+                                               and first_value >= cfg.grid_accept_score
+                                               and accept(order_corners(corners), first_value)):
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
 
     @cache
@@ -867,20 +866,25 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         patterned table): :func:`rectifications`, made when first needed."""
         return rectifications(fine, quad * fscale, cfg, (None, 0.0))
 
-    quick = bool(cfg.grid_first_views and accept is not None and cfg.grid_quick_accept)
+    def leading_views() -> list[np.ndarray | None]:
+        """The first views: through the map's quad, rectified by the lines around it, through the
+        map's outline (as it stands)."""
+        rectified = by_lines()[0][0]
+        return [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
+                quad_view(corners * fscale, cfg)]
 
     def first_views() -> GridLocation | None:
-        """The first views' blocks and the map's outline and quad, polished: the search settled by
-        them (:func:`ends_here`, the block refitted in its own view), else None."""
-        rectified = by_lines()[0][0]
-        views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
-                 quad_view(corners * fscale, cfg)][: cfg.grid_first_views]
-        polished = polished_all(hypotheses(views))
+        """The first ``cfg.grid_first_views`` views' blocks and the map's outline and quad, polished:
+        the search settled by them (:func:`ends_here`, the block refitted in its own view), else None."""
+        polished = polished_all(hypotheses(leading_views()[: cfg.grid_first_views]))
         polished += polished_all([corners, quad])  # the map's own outline and quad climb onto their seams
         return ends_here(polished, refine=True)
 
-    if quick and cfg.grid_alternatives_late and (settled_search := first_views()) is not None:
+    quick = bool(cfg.grid_first_views and accept is not None and cfg.grid_quick_accept)
+    early = quick and cfg.grid_alternatives_late
+    if early and (settled_search := first_views()) is not None:
         return settled_search, None  # the map's other outlines not snapped: the first views settle it
+    map_outline = corners
     # the map's outline in doubt: its other outlines compete with it by the same score
     context = setup.context_map()
     others = [other / map_scale for other in other_map_quads(prob, quad * map_scale, cfg, context)]
@@ -893,13 +897,13 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                                                and accept(order_corners(corners), first_value)):
         return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
     (rectified, *around), within = by_lines()
-    views = [quad_view(quad * fscale, cfg), None if rectified is None else framed(rectified, cfg),
-             quad_view(corners * fscale, cfg)]
+    views = leading_views()
     if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
         views += [turned_view(views[0], angle, cfg) for angle in cfg.grid_search_turns]
     views += [framed(r, cfg) for r in around + within if r is not None]  # other line pairs; the lines inside alone
     candidates = [corners]
-    if quick and (settled_search := first_views()) is not None:  # they alone may settle it
+    # they alone may settle it (asked again only when one of the map's other outlines replaced its first)
+    if quick and not (early and corners is map_outline) and (settled_search := first_views()) is not None:
         return settled_search, None
     polished = polished_all(hypotheses(views))
     polished += polished_all([corners, quad])
