@@ -211,6 +211,8 @@ class FloorPhoto:
     located: bool = False
     #: The loaded image's ``(rows, cols)``.
     shape: tuple[int, int] = (0, 0)
+    #: What the search's floor judge valued its outlines at (:func:`floor_judge`), for a search again.
+    judged: dict[bytes, float] = field(default_factory=dict, compare=False, repr=False)
 
 
 def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, Path]]:
@@ -256,44 +258,55 @@ def _corners_only(sidecar: Path, floor: Floor | None = None) -> np.ndarray | Non
 FLOOR_JUDGE_FLOOR = 1e-3
 
 
-def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float) -> Judge:
+def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float,
+                judged: dict[bytes, float] | None = None) -> Judge:
     """A floor photo's own evidence for :func:`vision.locate.locate_grid`: each candidate outline
     in ``image`` ``(M, N, 3)`` valued ``weight`` times the mean log-probability that its best 15 cells
     show ``floor`` (the sixteenth is another floor's tile), read by ``model``'s floor reader. An
-    outline a row off or on another board cuts cells of frame or of other floors."""
+    outline a row off or on another board cuts cells of frame or of other floors. ``judged``: the
+    values of outlines judged before in this image by this model and weight, kept and added to (a
+    search meets the same outlines again, and a photo searched again meets all of its first search's)."""
     column = ALL_FLOORS.index(floor)
+    judged = {} if judged is None else judged
 
     def judge(candidates: list[np.ndarray]) -> np.ndarray:
-        out = np.full(len(candidates), weight * np.log(FLOOR_JUDGE_FLOOR))  # an outline off the photo: worst
-        cut, crops = crop_each(image, candidates, model.cfg)
-        if cut:
-            p = model.predict_probs(np.concatenate(crops)).floor[:, column].reshape(len(cut), CELLS)
-            best = np.sort(p, axis=1)[:, 1:]
-            out[cut] = weight * np.log(best + FLOOR_JUDGE_FLOOR).mean(axis=1)
-        return out
+        keys = [np.asarray(c, np.float64).tobytes() for c in candidates]
+        fresh = list({key: c for key, c in zip(keys, candidates) if key not in judged}.items())
+        if fresh:
+            out = np.full(len(fresh), weight * np.log(FLOOR_JUDGE_FLOOR))  # an outline off the photo: worst
+            cut, crops = crop_each(image, [c for _, c in fresh], model.cfg)
+            if cut:
+                p = model.predict_attribute(np.concatenate(crops), "floor")[:, column].reshape(len(cut), CELLS)
+                best = np.sort(p, axis=1)[:, 1:]
+                out[cut] = weight * np.log(best + FLOOR_JUDGE_FLOOR).mean(axis=1)
+            judged.update(zip((key for key, _ in fresh), out.tolist()))
+        return np.array([judged[key] for key in keys], np.float64)
 
     return judge
 
 
 def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                       near: Sequence[np.ndarray] = ()) -> GridLocation:
+                       near: Sequence[np.ndarray] = (), judged: dict[bytes, float] | None = None) -> GridLocation:
     """Enrolment's search for the block of a floor photo ``image`` ``(M, N, 3)`` of ``floor``:
     :func:`vision.locate.locate_grid` with the whole photo searched too (``ecfg.search_frame``) and
-    each candidate valued by :func:`floor_judge` (``ecfg.floor_judge_weight``; 0: not); ``near``:
-    outlines ``(4, 2)`` (``image`` pixels) where the other photos show the block."""
-    judge = floor_judge(image, floor, model, ecfg.floor_judge_weight) if ecfg.floor_judge_weight else None
+    each candidate valued by :func:`floor_judge` (``ecfg.floor_judge_weight``; 0: not; ``judged``:
+    its values from an earlier search of the same image); ``near``: outlines ``(4, 2)`` (``image``
+    pixels) where the other photos show the block."""
+    judge = floor_judge(image, floor, model, ecfg.floor_judge_weight, judged) if ecfg.floor_judge_weight else None
     return locate_grid(image, 4, replace(model.cfg, grid_search_frame=ecfg.search_frame), model.tile_map_model, judge,
                        near=near)
 
 
 def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                   near: Sequence[np.ndarray] = ()) -> FloorPhoto:
+                   near: Sequence[np.ndarray] = (), judged: dict[bytes, float] | None = None) -> FloorPhoto:
     """Load a floor photo, find its 4×4 block and cut its cells -> :class:`FloorPhoto` with ``crops``
     ``(16, T, T, 3)``. A same-name sidecar with ``garden`` and ``corners`` labels the photo; one
     with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide.
     The search is enrolment's (:func:`locate_floor_photo`; ``near``: outlines ``(4, 2)`` as
-    fractions of the photo's width and height where other photos show the block)."""
+    fractions of the photo's width and height where other photos show the block; ``judged``: the
+    floor judge's values from an earlier search of this photo by ``model``, kept and added to)."""
     cfg = model.cfg
+    judged = {} if judged is None else judged
     try:
         image, scale = load_image_scaled(path, cfg)
     except (ValueError, OSError) as exc:
@@ -314,14 +327,14 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
     else:
         try:
             size = np.array([image.shape[1], image.shape[0]], np.float64)
-            found = locate_floor_photo(image, floor, model, ecfg, [where * size for where in near])
+            found = locate_floor_photo(image, floor, model, ecfg, [where * size for where in near], judged)
         except ValueError as exc:  # GridNotFoundError is a ValueError
             raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
                              "no_garden", floor) from None
         corners, reasons, alternatives = found.corners, found.reasons, found.alternatives
     crops = crop_tiles(image, corners, cfg)
     return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives, located=given is None
-                      and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])))
+                      and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])), judged=judged)
 
 
 def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
@@ -344,7 +357,7 @@ def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: Enrol
         if ph.located and ph.outline_reasons and (only is None or j in only):
             if progress is not None:
                 progress(j / len(photos), f"searching {ph.path.name} again where the other photos show the tiles")
-            again = locate_and_cut(ph.floor, ph.path, model, ecfg, sure)
+            again = locate_and_cut(ph.floor, ph.path, model, ecfg, sure, ph.judged)
             if not np.allclose(again.corners, ph.corners):
                 again = replace(again, alternatives=(ph.corners, *again.alternatives))
             out[j] = again

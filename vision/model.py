@@ -184,25 +184,42 @@ class TileModel:
         the probabilities averaged: a misread in one orientation is outvoted by the others. The
         corner is read first; upright readers then read the crop turned upright by it.
         """
+        out = self._read(crops, READERS)
+        return AttributeProbs(out["floor"], out["path"], out["decor"], out["corner"])
+
+    def predict_attribute(self, crops: np.ndarray, name: str) -> np.ndarray:
+        """``(C, T, T, 3)`` tile crops -> ``(C, len(VOCAB[name]))``: what :meth:`predict_probs` reads
+        for the attribute ``name`` (one of :data:`READERS`), the same numbers, with only that reader
+        (and the corner reader, when it reads upright) run: a search that weighs many outlines by
+        one attribute (enrolment's floor judge) needs no more."""
+        if name not in READERS:
+            raise ValueError(f"name must be one of {READERS}, got {name!r}")
+        return self._read(crops, (name,))[name]
+
+    def _read(self, crops: np.ndarray, names: Sequence[str]) -> dict[str, np.ndarray]:
+        """The readers ``names`` (and the corner's, which turns crops upright) on ``crops`` -> name ->
+        probabilities in VOCAB order (see :meth:`predict_probs`)."""
+        upright = [name for name in names if name in self.upright]
+        # the corner first: upright readers read the crops turned by it
+        turned_names = [name for name in ("corner", *READERS) if name not in self.upright
+                        and (name in names or (name == "corner" and upright))]
+        turned_names = list(dict.fromkeys(turned_names))
         turns = max(1, min(4, self.cfg.test_turns))
         n = crops.shape[0]
         turned = np.concatenate([np.rot90(crops, -k, axes=(1, 2)) for k in range(turns)]) if turns > 1 else crops
         turned = np.ascontiguousarray(turned)
-        feats = window_feature_sets(turned, self.cfg, sorted({clf.windows for name, clf in self.readers.items()
-                                                              if name not in self.upright}))
+        feats = window_feature_sets(turned, self.cfg, sorted({self.readers[name].windows for name in turned_names}))
         out: dict[str, np.ndarray] = {}
-        for name in ("corner", *[r for r in READERS if r != "corner"]):
+        for name in turned_names:
             clf = self.readers[name]
-            if name in self.upright:
-                if name not in out:
-                    out.update(self._read_upright(crops, out["corner"]))
-                continue
             full = self._in_vocab(clf.predict_proba_features(feats[clf.windows]), clf, name)
             parts = [full[k * n:(k + 1) * n] for k in range(turns)]
             if name == "corner":  # turned k clockwise, the corner read is the true one turned k
                 parts = [part[:, _CORNER_TURNED[k]] for k, part in enumerate(parts)]
             out[name] = np.mean(parts, axis=0)
-        return AttributeProbs(out["floor"], out["path"], out["decor"], out["corner"])
+        if upright:
+            out.update(self._read_upright(crops, out["corner"], upright))
+        return {name: out[name] for name in names}
 
     @staticmethod
     def _in_vocab(proba: np.ndarray, clf: TileClassifier, name: str) -> np.ndarray:
@@ -213,18 +230,20 @@ class TileModel:
                 full[:, VOCAB[name].index(label)] = proba[:, j]
         return full
 
-    def _read_upright(self, crops: np.ndarray, corner: np.ndarray) -> dict[str, np.ndarray]:
-        """Read ``crops`` ``(C, T, T, 3)`` with every upright reader, turned upright by each corner
-        whose probability (``corner``, ``(C, 4)``) is at least ``cfg.upright_min_prob`` (always the
-        likeliest), the reads averaged with those probabilities as weights -> reader name ->
-        ``(C, len(VOCAB[name]))``. The turned crops and their features are made once for all."""
+    def _read_upright(self, crops: np.ndarray, corner: np.ndarray, names: Sequence[str] | None = None
+                      ) -> dict[str, np.ndarray]:
+        """Read ``crops`` ``(C, T, T, 3)`` with the upright readers ``names`` (default all), turned
+        upright by each corner whose probability (``corner``, ``(C, 4)``) is at least
+        ``cfg.upright_min_prob`` (always the likeliest), the reads averaged with those probabilities
+        as weights -> reader name -> ``(C, len(VOCAB[name]))``. The turned crops and their features
+        are made once for all."""
         keep = corner >= self.cfg.upright_min_prob
         keep[np.arange(len(corner)), corner.argmax(axis=1)] = True
         rows, cols = np.nonzero(keep)
         weights = corner[rows, cols][:, None]
         total = np.zeros((len(crops), 1))
         np.add.at(total, rows, weights)
-        readers = {name: self.readers[name] for name in self.upright}
+        readers = {name: self.readers[name] for name in self.upright if names is None or name in names}
         feats = window_feature_sets(upright_crops(crops[rows], cols), self.cfg,
                                     sorted({clf.windows for clf in readers.values()}))
         out = {}

@@ -78,7 +78,8 @@ def test_photos_in_doubt_are_searched_again_where_the_sure_ones_show_the_block(
                               located=False, shape=(500, 400))
     calls: list[tuple[Floor, list[np.ndarray]]] = []
 
-    def search(floor: Floor, path: Path, model: object, ecfg: object, near: list[np.ndarray]) -> FloorPhoto:
+    def search(floor: Floor, path: Path, model: object, ecfg: object, near: list[np.ndarray], *_judged: object
+               ) -> FloorPhoto:
         calls.append((floor, near))
         return replace(doubt, corners=block, outline_reasons=())
 
@@ -108,7 +109,8 @@ def test_photos_the_board_left_in_doubt_are_searched_again_near_those_it_made_su
                          shape=(500, 400)) for k, floor in enumerate((Floor.SAND, Floor.WATER, Floor.CLAY))]
     calls: list[tuple[Floor, int]] = []
 
-    def search(floor: Floor, path: Path, model: object, ecfg: object, near: list[np.ndarray]) -> FloorPhoto:
+    def search(floor: Floor, path: Path, model: object, ecfg: object, near: list[np.ndarray], *_judged: object
+               ) -> FloorPhoto:
         calls.append((floor, len(near)))
         return FloorPhoto(floor, path, block, located=True, shape=(500, 400))
 
@@ -157,6 +159,36 @@ def test_the_floor_judge_values_the_true_outline_above_one_a_row_or_column_off(
         values = floor_judge(image, floor, model, 1.0)([corners, *shifted, outside])
         assert values[0] > max(values[1:5]), (floor, values)
         assert values[5] == min(values) and values[0] > -0.7, (floor, values)
+
+
+def test_the_floor_judge_reads_each_outline_once_and_hands_its_values_on(
+        floor_photos: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The values the judge keeps are those it gives without them; an outline judged before (in this
+    search or in an earlier one handed the same ``judged``) is not read again."""
+    from vision.model import TileModel
+
+    truth, _ = floor_photos
+    model = resolve_model(None)
+    path = truth / "water.jpg"
+    image, scale = load_image_scaled(path, model.cfg)
+    corners = read_labelled(path).corners * scale
+    outlines = [corners, corners + 9.0, corners - 9.0]
+    fresh = floor_judge(image, Floor.WATER, model, 1.0)(outlines)
+    read: list[int] = []
+    real = TileModel.predict_attribute
+
+    def counting(self: TileModel, crops: np.ndarray, name: str) -> np.ndarray:
+        read.append(len(crops) // 16)
+        return real(self, crops, name)
+
+    monkeypatch.setattr(TileModel, "predict_attribute", counting)
+    judged: dict[bytes, float] = {}
+    first = floor_judge(image, Floor.WATER, model, 1.0, judged)([outlines[0], outlines[1], outlines[0]])
+    assert read == [2] and len(judged) == 2  # the same outline twice in one call: read once
+    again = floor_judge(image, Floor.WATER, model, 1.0, judged)(outlines)
+    assert read == [2, 1]  # only the outline not judged before
+    np.testing.assert_allclose(first, fresh[[0, 1, 0]], atol=1e-12)
+    np.testing.assert_allclose(again, fresh, atol=1e-12)
 
 
 def test_a_labelled_sidecar_overrides_the_decision(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:

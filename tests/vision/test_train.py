@@ -162,6 +162,18 @@ def test_floor_path_and_decor_are_read_upright_and_mixed_over_unsure_corners(tin
         np.testing.assert_allclose(mixed[name][1], got[name][1], atol=1e-9)
 
 
+def test_one_attribute_is_read_as_the_whole_reading_reads_it_and_a_bad_name_is_refused(bundled_model) -> None:
+    """``predict_attribute`` runs one reader (and the corner's, which turns the crops upright): the
+    same numbers as that attribute of the whole reading, for an upright reader and the corner."""
+    crops = np.stack([render_tile(t, 64) for t in ("water/stone/gate/se", "sand/wood/crane/nw",
+                                                   "clay/sand/buddha/ne", "trees/stone/pagoda/sw")] * 4)
+    whole = bundled_model.predict_probs(crops)
+    for name in ("floor", "path", "decor", "corner"):
+        np.testing.assert_array_equal(bundled_model.predict_attribute(crops, name), getattr(whole, name))
+    with pytest.raises(ValueError, match="one of"):
+        bundled_model.predict_attribute(crops, "colour")
+
+
 def test_training_upright_features_are_those_of_the_upright_crops(tiny_dataset) -> None:
     """Training takes the upright crops' whole-crop features from the four turns it has already
     described; they must be the features the readers compute when reading."""
