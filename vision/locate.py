@@ -1489,12 +1489,28 @@ def lattice_terms(v_cum: np.ndarray, h_cum: np.ndarray, x0: np.ndarray, y0: np.n
     summed along the lines (``v_cum``, ``h_cum``, :func:`_cumulative`) -> (mean ridge of the 2(n-1)
     inner seams, of the 4 outline sides), each ``(R, C)``; each line's mean capped at
     ``cfg.grid_ridge_cap`` so that no one strong edge (the board's border) outweighs several seams."""
-    n = cfg.grid
-    v_means = np.minimum((v_cum[y0 + height] - v_cum[y0]) / height, cfg.grid_ridge_cap)  # (R, columns of the view)
-    h_means = np.minimum((h_cum[:, x0 + width] - h_cum[:, x0]) / width, cfg.grid_ridge_cap)  # (rows of the view, C)
+    return _terms_of_lines(_column_means(v_cum, y0, height, cfg), _row_means(h_cum, x0, width, cfg), x0, y0,
+                           width, height, cfg.grid)
+
+
+def _column_means(v_cum: np.ndarray, y0: np.ndarray, height: int, cfg: VisionConfig) -> np.ndarray:
+    """``(R, columns of the view)``: each column's capped mean ridge over the ``height`` rows from each
+    row ``y0`` ``(R,)`` (:func:`lattice_terms`; the same for every block of that height)."""
+    return np.minimum((v_cum[y0 + height] - v_cum[y0]) / height, cfg.grid_ridge_cap)
+
+
+def _row_means(h_cum: np.ndarray, x0: np.ndarray, width: int, cfg: VisionConfig) -> np.ndarray:
+    """``(rows of the view, C)``: each row's capped mean ridge over the ``width`` columns from each
+    column ``x0`` ``(C,)`` (:func:`lattice_terms`; the same for every block of that width)."""
+    return np.minimum((h_cum[:, x0 + width] - h_cum[:, x0]) / width, cfg.grid_ridge_cap)
+
+
+def _terms_of_lines(v_means: np.ndarray, h_means: np.ndarray, x0: np.ndarray, y0: np.ndarray, width: int,
+                    height: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`lattice_terms` from the lines' means (:func:`_column_means`, :func:`_row_means`)."""
     k = np.arange(n + 1)[:, None]
-    cols = np.clip(np.round(x0 + k * (width / n)).astype(np.int64), 0, v_cum.shape[1] - 1)  # (n+1, C)
-    rows = np.clip(np.round(y0 + k * (height / n)).astype(np.int64), 0, h_cum.shape[0] - 1)  # (n+1, R)
+    cols = np.clip(np.round(x0 + k * (width / n)).astype(np.int64), 0, v_means.shape[1] - 1)  # (n+1, C)
+    rows = np.clip(np.round(y0 + k * (height / n)).astype(np.int64), 0, h_means.shape[0] - 1)  # (n+1, R)
     v_lines = v_means[:, cols.ravel()].reshape(len(y0), n + 1, len(x0))  # (R, n+1, C)
     h_lines = h_means[rows.ravel()].reshape(n + 1, len(y0), len(x0))  # (n+1, R, C)
     inner = v_lines[:, 1:n].sum(axis=1) + h_lines[1:n].sum(axis=0)
@@ -1570,15 +1586,21 @@ def lattice_hypotheses(image: np.ndarray, view: np.ndarray, cfg: VisionConfig, m
     step = cfg.grid_search_step
     found: list[tuple[float, float, float, int, int]] = []
     lo, hi = cfg.grid_search_sizes if sizes is None else sizes
+    by_height: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the columns' means, shared by blocks as tall
     for width in range(int(lo * inner), min(size - 1, int(hi * inner)) + 1, step):
+        x0 = np.arange(0, size - width, step)
+        h_means = _row_means(h_cum, x0, width, cfg) if x0.size else None  # shared by blocks as wide
         for aspect in cfg.grid_search_aspects if aspects is None else aspects:
             height = round(width * aspect)
-            if height >= size - 1:
+            if height >= size - 1 or h_means is None:
                 continue
-            x0, y0 = np.arange(0, size - width, step), np.arange(0, size - height, step)
-            if x0.size == 0 or y0.size == 0:
+            if height not in by_height:
+                y0 = np.arange(0, size - height, step)
+                by_height[height] = y0, _column_means(v_cum, y0, height, cfg)
+            y0, v_means = by_height[height]
+            if y0.size == 0:
                 continue
-            score = _combine(*lattice_terms(v_cum, h_cum, x0, y0, width, height, cfg), cfg)
+            score = _combine(*_terms_of_lines(v_means, h_means, x0, y0, width, height, n), cfg)
             keep = min(cfg.grid_search_keep, score.size)
             top = np.argpartition(score, score.size - keep, axis=None)[score.size - keep:]
             best = top[np.argsort(score.flat[top])[::-1]]
