@@ -16,16 +16,18 @@ and one tile of another floor. Stages, each arrays in, arrays out:
    sure photos).
 2. ``cell_cues``: per cell, with the path turned to the top-left by the corner read (a reader
    that is colour-free enough to hold on unseen art): the path band's colour, spread and edge
-   direction, the floor's colour, and the figure's shape (pixels unlike the photo's floor), colour
+   direction and its pattern across and along the band (free of lightness: a tile in shade), the
+   floor's colour, and the figure's shape (pixels unlike the photo's floor), colour
    and gradients. Band and figure cues are centred per photo: every floor photo holds each path
    material 5 times and each figure 3 times, so the photo's mean is the floor and the light, not
    the labels.
 3. ``decide_labels``: per photo a 16 × 16 assignment (Hungarian, as the decoder does): 15 columns
    for the path × decor pairs and one for "another floor's tile". Costs: distances to the path and
    figure prototypes pooled over all photos (30 tiles share each path material, 18 each figure),
-   the bundled readers' probabilities as a prior, and for the odd column the cell's floor against
-   its photo's and the other photos' floors. Prototypes and assignments are refined in turn until
-   nothing changes; cluster names are then fixed by the bundled readers' votes over each cluster.
+   the bundled readers' probabilities as a prior, and for the odd column the cell's floor colour
+   against its photo's and (near ones only: each photo has its own light) the other photos'
+   floors. Prototypes and assignments are refined in turn until nothing changes; cluster names
+   are then fixed by the bundled readers' votes over each cluster.
 4. ``build_copy_model``: the 90 decided tile pictures rendered by the synthetic camera onto random
    boards (``render_photo(..., tile_images=...)``) and, given a photo of the empty board
    (``--board``), a share of them onto that board (:func:`board_picture`: its 4×4 spaces found and
@@ -109,6 +111,18 @@ class EnrolConfig:
     #: one whose corner the bundled corner reader gives less than ``corner_unsure``.
     unsure_margin: float = 2.0
     corner_unsure: float = 0.95
+    #: The odd tile (another floor's): a cell is the more likely it the farther its floor cues lie from
+    #: its photo's floor and the nearer to another photo's floor, that nearness counted only within
+    #: this many squared spreads per cue (beyond it, as for a floor not photographed): each photo was
+    #: taken in its own light, so a cell unlike every other photo's floor may still be another floor's.
+    #: None counts it however far (unless a floor is not photographed).
+    odd_other_cap: float | None = 3.0
+    #: Whether the floor's spread (its Lab standard deviations) counts with its colour in telling
+    #: the odd tile: a shadow's edge or a figure reaching into the floor's samples spreads it.
+    odd_by_spread: bool = False
+    #: Whether the path cues include the band's pattern (:func:`band_pattern`: its profile across and
+    #: its spectrum along the band, free of lightness): two materials of like colour, one in shade.
+    path_pattern: bool = True
     #: Rendered photos of the copy's tiles for its model, their size, seed and tile picture side.
     renders: int = 160
     render_size: tuple[int, int] = (1200, 900)
@@ -577,11 +591,37 @@ def _tile_coords(side: int, inset: float) -> tuple[np.ndarray, np.ndarray]:
     return np.meshgrid(t, t)
 
 
+def band_pattern(lightness: np.ndarray, inset: float, band: tuple[float, float], radii: int = 8, angles: int = 64,
+                 freqs: int = 12) -> np.ndarray:
+    """Upright cells' lightness ``(K, T, T)`` -> ``(K, radii + freqs)``: the path band's pattern, free of
+    its lightness and of where along the band a tile's pattern starts: its profile across the band
+    (the log of each radius's mean over the band's mean; edges, a raised rim) and the spectrum along it
+    (the magnitudes of the first ``freqs`` frequencies of each radius's lightness around the quarter
+    circle, over their sum, averaged over the radii: dots, planks, bricks repeat at their own pace)."""
+    k, side = lightness.shape[0], lightness.shape[1]
+    r = np.linspace(band[0], band[1], radii, dtype=np.float32)[:, None]
+    theta = np.linspace(0.0, np.pi / 2, angles, dtype=np.float32)[None, :]
+    to_pixel = side / (1 - 2 * inset)
+    map_x = ((r * np.cos(theta) - inset) * to_pixel - 0.5).astype(np.float32)
+    map_y = ((r * np.sin(theta) - inset) * to_pixel - 0.5).astype(np.float32)
+    out = np.empty((k, radii + freqs), np.float64)
+    for i in range(k):
+        polar = cv2.remap(lightness[i], map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        polar = polar.astype(np.float64)
+        means = polar.mean(axis=1) + 1.0
+        spectrum = np.abs(np.fft.rfft(polar - polar.mean(axis=1, keepdims=True), axis=1))[:, 1:freqs + 1]
+        spectrum /= spectrum.sum(axis=1, keepdims=True) + 1e-6
+        out[i, :radii] = np.log(means / means.mean())
+        out[i, radii:] = spectrum.mean(axis=0)
+    return out
+
+
 def cell_cues(crops: np.ndarray, corners: np.ndarray, inset: float, ecfg: EnrolConfig = DEFAULT_ENROL
               ) -> dict[str, np.ndarray]:
     """Cells ``(K, T, T, 3)`` uint8 BGR and their corner indices ``(K,)`` (VOCAB order) -> cues:
-    ``path (K, 11)``, ``floor (K, 6)`` and ``figure (K, 64 + 3 + 128)`` (figure shape against the
-    photo's floor, figure colour, gradient histograms), ``floor_lab (K, 3)``. All cells must be
+    ``path (K, 11)`` (with ``ecfg.path_pattern`` ``(K, 31)``: :func:`band_pattern` added),
+    ``floor (K, 6)`` and ``figure (K, 64 + 3 + 128)`` (figure shape against the photo's floor,
+    figure colour, gradient histograms), ``floor_lab (K, 3)``. All cells must be
     of one photo (the floor model is the photo's)."""
     if crops.ndim != 4 or crops.shape[3] != 3 or crops.dtype != np.uint8:
         raise ValueError(f"crops must be (K, T, T, 3) uint8, got {crops.shape} {crops.dtype}")
@@ -608,6 +648,8 @@ def cell_cues(crops: np.ndarray, corners: np.ndarray, inset: float, ecfg: EnrolC
     f_med = np.median(floor_lab, axis=1)
     rad, tan = radial[:, band].mean(axis=1), tangential[:, band].mean(axis=1)
     path = np.column_stack([b_mean, b_std, b_mean - f_med, np.log((tan + 1) / (rad + 1)), np.log1p(rad + tan)])
+    if ecfg.path_pattern:  # the band's pattern across and along it, whatever its lightness
+        path = np.column_stack([path, band_pattern(lab[..., 0], inset, ecfg.band)])
     floor = np.column_stack([f_med, floor_lab.std(axis=1)])
     # figure: pixels unlike the photo's floor (its median colour and spread over every cell)
     photo_floor = np.median(floor_lab.reshape(-1, 3), axis=0)
@@ -706,6 +748,8 @@ def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: E
     path_x = np.concatenate([c["path"] for c in cues])
     fig_x = np.concatenate([c["figure"] for c in cues])
     floor_x = _standardise(np.concatenate([c["floor"] for c in cues]))
+    if not ecfg.odd_by_spread:  # the floor's colour alone tells the odd tile (its spread: shadows, figures)
+        floor_x = floor_x[:, :3]
     eps = 1e-6
     prior_path = -np.log(np.concatenate([pr.path for pr in probs]) + eps)  # type: ignore[attr-defined]
     prior_decor = -np.log(np.concatenate([pr.decor for pr in probs]) + eps)  # type: ignore[attr-defined]
@@ -739,6 +783,8 @@ def decide_labels(photos: Sequence[FloorPhoto], probs: Sequence[object], ecfg: E
         d_other = min(others) if others else unseen
         if len(floor_proto) < len(ALL_FLOORS):
             d_other = min(d_other, unseen)
+        if ecfg.odd_other_cap is not None:
+            d_other = min(d_other, ecfg.odd_other_cap * floor_x.shape[1])
         p_own = prior_floor[k, ALL_FLOORS.index(own_floor[photo_of[k]])]
         odd_cost[k] = 0.5 * (d_other - d_own[k]) + ecfg.prior_weight * (np.log(p_own + eps) - np.log(1 - p_own + eps))
 

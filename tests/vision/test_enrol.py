@@ -191,6 +191,64 @@ def test_the_floor_judge_reads_each_outline_once_and_hands_its_values_on(
     np.testing.assert_allclose(again, fresh, atol=1e-12)
 
 
+def test_labels_hold_with_half_of_every_floor_photo_in_shade(floor_photos: tuple[Path, Path]) -> None:
+    """A hand or a lamp shades the left half of each photo (its cells at 60 % light): every tile's
+    path and figure, and the odd tile, are still decided right; counting the floor's spread in
+    telling the odd tile (a shaded floor is less spread) gets it wrong."""
+    from vision.crop import crop_tiles
+    from vision.enrol import DEFAULT_ENROL, FloorPhoto, decide_labels
+
+    truth, _ = floor_photos
+    model = resolve_model(None)
+    photos, gardens = [], []
+    for floor in FLOORS:
+        path = truth / f"{floor.value}.jpg"
+        image, scale = load_image_scaled(path, model.cfg)
+        corners = read_labelled(path).corners * scale
+        crops = crop_tiles(image, corners, model.cfg).astype(np.float32)
+        crops[[k for k in range(16) if k % 4 < 2]] *= 0.6
+        photos.append(FloorPhoto(floor, path, corners, scale, crops.astype(np.uint8), located=True,
+                                 shape=image.shape[:2]))
+        gardens.append(read_labelled(path).garden)
+
+    def wrong(ecfg: object) -> list[str]:
+        decisions = decide_labels(photos, [model.predict_probs(ph.crops) for ph in photos], ecfg,
+                                  model.cfg.tile_inset)
+        return [f"{ph.floor.value} {rc}: {want.format()} read {got.format()}"
+                for ph, decision, garden in zip(photos, decisions, gardens)
+                for (rc, got), (_, want) in zip(decision.garden(ph.floor).cells(), garden.cells())
+                if got.kind != want.kind and (want.floor is ph.floor or got.floor is ph.floor)]
+
+    assert wrong(DEFAULT_ENROL) == []
+    assert wrong(replace(DEFAULT_ENROL, odd_by_spread=True))
+
+
+def test_the_band_pattern_tells_a_paths_rhythm_whatever_its_lightness_and_phase() -> None:
+    """Bands ringed at 5 and at 11 cycles over the quarter circle: the spectrum peaks at its own
+    frequency; the same band at half the light, or its pattern moved along the band, gives
+    (nearly) the same cues; a band lighter in its middle shows in the profile across it."""
+    from vision.enrol import DEFAULT_ENROL, band_pattern
+
+    side, inset = 64, 0.06
+    t = inset + (np.arange(side) + 0.5) / side * (1 - 2 * inset)
+    x, y = np.meshgrid(t, t)
+    radius, angle = np.hypot(x, y), np.arctan2(y, x)
+    in_band = (radius >= DEFAULT_ENROL.band[0]) & (radius <= DEFAULT_ENROL.band[1])
+
+    def band(cycles: int, phase: float = 0.0, middle: float = 0.0) -> np.ndarray:
+        wave = np.cos(cycles * 4 * angle + phase) * 40 + middle * np.cos((radius - 0.435) / 0.085 * np.pi / 2) ** 2
+        return np.where(in_band, 120 + wave, 150.0).astype(np.float32)
+
+    cues = band_pattern(np.stack([band(5), band(11), band(5) * 0.5, band(5, np.pi / 3), band(5, middle=40)]),
+                        inset, DEFAULT_ENROL.band)
+    assert cues.shape == (5, 8 + 12)
+    spectrum = cues[:, 8:]
+    assert int(spectrum[0].argmax()) == 4 and int(spectrum[1].argmax()) == 10
+    np.testing.assert_allclose(cues[2], cues[0], atol=0.02)
+    assert int(spectrum[3].argmax()) == 4 and np.corrcoef(spectrum[3], spectrum[0])[0, 1] > 0.9
+    assert cues[4, 3] - cues[4, 0] > cues[0, 3] - cues[0, 0] + 0.05  # lighter at the band's middle
+
+
 def test_a_labelled_sidecar_overrides_the_decision(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
     truth, given = floor_photos
     for f in FLOORS:
