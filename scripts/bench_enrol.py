@@ -19,7 +19,9 @@
    picture per physical tile as a real copy's (``copySEED`` in the names in place of the style).
 2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, (A')
    the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
-   and (B) with each photo's outline given (the player's four taps; labels still decided).
+   and (B) with each photo's outline given (the player's four taps; labels still decided), each
+   from its own copies of the set's photos (``data/SET-{auto,outline,tapped}``), so that two sets
+   may be run side by side (render a test set they share before).
    ``--labels-only`` stops here.
 3. Copy models (data/models/SET-{auto,outline,labelled}.skops; delete to rebuild): from (A) and (B)
    with their labels uncorrected, and (C) with labelled enrolment photos (truth sidecars); the time
@@ -174,7 +176,7 @@ def main() -> int:
     results = {}
     for how in ("auto", "outline"):
         t0 = time.perf_counter()
-        res = enrol_labels(_variant_dir(src, data / f"enrol-{name}-{how}", how), base, ecfg)
+        res = enrol_labels(_variant_dir(src, data / f"{src.name}-{how}", how), base, ecfg)
         kinds, corners, wrong = _score_labels(res, src)
         results[how] = res
         flagged = [ph.path.stem for ph in res.photos if ph.outline_reasons]
@@ -183,7 +185,7 @@ def main() -> int:
         for w in wrong[:12]:
             print("   ", w)
         if how == "auto":  # the app's way: the player taps the corners of each flagged photo
-            tapped_dir = data / f"enrol-{name}-tapped"
+            tapped_dir = data / f"{src.name}-tapped"
             tapped = _variant_dir(src, tapped_dir, "auto")
             for ph in res.photos:
                 if ph.outline_reasons:
@@ -205,7 +207,7 @@ def main() -> int:
             print(f"model ({how}): {path} exists (delete it to rebuild and time it)")
             continue
         t0 = time.perf_counter()
-        res = enrol_labels(_variant_dir(src, data / f"enrol-{name}-{how}", how), base, ecfg)
+        res = enrol_labels(_variant_dir(src, data / f"{src.name}-{how}", how), base, ecfg)
         t1 = time.perf_counter()
         res.model = build_copy_model(res, base, ecfg)
         path.parent.mkdir(parents=True, exist_ok=True)
