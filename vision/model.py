@@ -200,10 +200,9 @@ class TileModel:
         """The readers ``names`` (and the corner's, which turns crops upright) on ``crops`` -> name ->
         probabilities in VOCAB order (see :meth:`predict_probs`)."""
         upright = [name for name in names if name in self.upright]
-        # the corner first: upright readers read the crops turned by it
-        turned_names = [name for name in ("corner", *READERS) if name not in self.upright
+        first_corner = ("corner", *(name for name in READERS if name != "corner"))  # upright readers need it
+        turned_names = [name for name in first_corner if name not in self.upright
                         and (name in names or (name == "corner" and upright))]
-        turned_names = list(dict.fromkeys(turned_names))
         turns = max(1, min(4, self.cfg.test_turns))
         n = crops.shape[0]
         turned = np.concatenate([np.rot90(crops, -k, axes=(1, 2)) for k in range(turns)]) if turns > 1 else crops
