@@ -76,7 +76,7 @@ from vision.dataset import LabelledPhoto, read_labelled, write_labelled
 from vision.geometry import order_corners
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
-from vision.locate import GridLocation, Judge, block_offset, locate_grid
+from vision.locate import GridLocation, Judge, SearchMemo, block_offset, locate_grid
 from vision.model import VOCAB, TileModel, upright_crops
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 
@@ -225,8 +225,10 @@ class FloorPhoto:
     located: bool = False
     #: The loaded image's ``(rows, cols)``.
     shape: tuple[int, int] = (0, 0)
-    #: What the search's floor judge valued its outlines at (:func:`floor_judge`), for a search again.
+    #: What the search's floor judge valued its outlines at (:func:`floor_judge`) and what the search
+    #: worked out (:class:`vision.locate.SearchMemo`), for a search of the photo again.
     judged: dict[bytes, float] = field(default_factory=dict, compare=False, repr=False)
+    memo: SearchMemo = field(default_factory=SearchMemo, compare=False, repr=False)
 
 
 def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, Path]]:
@@ -300,27 +302,31 @@ def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float
 
 
 def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                       near: Sequence[np.ndarray] = (), judged: dict[bytes, float] | None = None) -> GridLocation:
+                       near: Sequence[np.ndarray] = (), judged: dict[bytes, float] | None = None,
+                       memo: SearchMemo | None = None) -> GridLocation:
     """Enrolment's search for the block of a floor photo ``image`` ``(M, N, 3)`` of ``floor``:
     :func:`vision.locate.locate_grid` with the whole photo searched too (``ecfg.search_frame``) and
     each candidate valued by :func:`floor_judge` (``ecfg.floor_judge_weight``; 0: not; ``judged``:
-    its values from an earlier search of the same image); ``near``: outlines ``(4, 2)`` (``image``
-    pixels) where the other photos show the block."""
+    its values from an earlier search of the same image; ``memo``: that search's own); ``near``:
+    outlines ``(4, 2)`` (``image`` pixels) where the other photos show the block."""
     judge = floor_judge(image, floor, model, ecfg.floor_judge_weight, judged) if ecfg.floor_judge_weight else None
     return locate_grid(image, 4, replace(model.cfg, grid_search_frame=ecfg.search_frame), model.tile_map_model, judge,
-                       near=near)
+                       near=near, memo=memo)
 
 
 def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                   near: Sequence[np.ndarray] = (), judged: dict[bytes, float] | None = None) -> FloorPhoto:
+                   near: Sequence[np.ndarray] = (), judged: dict[bytes, float] | None = None,
+                   memo: SearchMemo | None = None) -> FloorPhoto:
     """Load a floor photo, find its 4×4 block and cut its cells -> :class:`FloorPhoto` with ``crops``
     ``(16, T, T, 3)``. A same-name sidecar with ``garden`` and ``corners`` labels the photo; one
     with ``corners`` only gives the outline (the player's four taps) and leaves the labels to decide.
     The search is enrolment's (:func:`locate_floor_photo`; ``near``: outlines ``(4, 2)`` as
-    fractions of the photo's width and height where other photos show the block; ``judged``: the
-    floor judge's values from an earlier search of this photo by ``model``, kept and added to)."""
+    fractions of the photo's width and height where other photos show the block; ``judged`` and
+    ``memo``: the floor judge's values and the search's work from an earlier search of this photo by
+    ``model``, kept and added to)."""
     cfg = model.cfg
     judged = {} if judged is None else judged
+    memo = SearchMemo() if memo is None else memo
     try:
         image, scale = load_image_scaled(path, cfg)
     except (ValueError, OSError) as exc:
@@ -341,14 +347,14 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
     else:
         try:
             size = np.array([image.shape[1], image.shape[0]], np.float64)
-            found = locate_floor_photo(image, floor, model, ecfg, [where * size for where in near], judged)
+            found = locate_floor_photo(image, floor, model, ecfg, [where * size for where in near], judged, memo)
         except ValueError as exc:  # GridNotFoundError is a ValueError
             raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
                              "no_garden", floor) from None
         corners, reasons, alternatives = found.corners, found.reasons, found.alternatives
     crops = crop_tiles(image, corners, cfg)
     return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives, located=given is None
-                      and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])), judged=judged)
+                      and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])), judged=judged, memo=memo)
 
 
 def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
@@ -371,7 +377,7 @@ def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: Enrol
         if ph.located and ph.outline_reasons and (only is None or j in only):
             if progress is not None:
                 progress(j / len(photos), f"searching {ph.path.name} again where the other photos show the tiles")
-            again = locate_and_cut(ph.floor, ph.path, model, ecfg, sure, ph.judged)
+            again = locate_and_cut(ph.floor, ph.path, model, ecfg, sure, ph.judged, ph.memo)
             if not np.allclose(again.corners, ph.corners):
                 again = replace(again, alternatives=(ph.corners, *again.alternatives))
             out[j] = again

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -544,6 +544,21 @@ Judge = Callable[[list[np.ndarray]], np.ndarray]
 Accept = Callable[[np.ndarray, float], bool]
 
 
+@dataclass
+class SearchMemo:
+    """What :func:`locate_grid`'s search of one image worked out that depends on the image alone (and
+    the config and tile map, the same in every search it is handed to): the blocks each first-pass
+    view holds, each start polished roughly and finely, each block snapped and scored. Handed to a
+    search of the same image again (enrolment searches a photo in doubt again near where the sure
+    ones show the block: the first search and more), it spares that search the work it repeats; the
+    same outlines come of it. Never hand it to a search of another image."""
+
+    views: dict[bytes, list[np.ndarray]] = field(default_factory=dict)
+    polished: dict[tuple[bool, bytes], np.ndarray] = field(default_factory=dict)
+    snapped: dict[bytes, np.ndarray] = field(default_factory=dict)
+    scores: dict[bytes, float] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class _SearchSetup:
     """What every search of one image starts from: the config for its n, the working copies and
@@ -640,7 +655,8 @@ def outline_score(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: Visio
 
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
                 mask_model: object | None = None, judge: Judge | None = None,
-                accept: Accept | None = None, near: Sequence[np.ndarray] = ()) -> GridLocation:
+                accept: Accept | None = None, near: Sequence[np.ndarray] = (),
+                memo: SearchMemo | None = None) -> GridLocation:
     """Find an n×n block of square tiles in ``image`` ``(M, N, 3)`` uint8 BGR -> :class:`GridLocation`
     (corners TL, TR, BR, BL in ``image`` pixels, and whether to check them). Raises
     :class:`GridNotFoundError` when nothing looks like a block of tiles.
@@ -723,9 +739,10 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     same board), each searched on its own budget (:func:`near_proposals`) when the map's outline is
     not trusted; the smallest of them, not the map's quad, then sets the smallest block
     (``cfg.grid_min_fraction``). Last, a small garden still in doubt gets a second look
-    (:func:`second_look`): the same search on a crop around it.
+    (:func:`second_look`): the same search on a crop around it. ``memo``: what an earlier search of
+    this same image worked out (:class:`SearchMemo`), kept and added to.
     """
-    located, look_again = _search_grid(image, n, cfg, mask_model, judge, accept, near)
+    located, look_again = _search_grid(image, n, cfg, mask_model, judge, accept, near, memo)
     if look_again is None:
         return located
     # the search's working copies and evidence are let go before a second look makes a crop's own
@@ -734,10 +751,11 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
 
 
 def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: object | None, judge: Judge | None,
-                 accept: Accept | None, near: Sequence[np.ndarray]
+                 accept: Accept | None, near: Sequence[np.ndarray], memo: SearchMemo | None = None
                  ) -> tuple[GridLocation, tuple[VisionConfig, object | None] | None]:
     """:func:`locate_grid` up to its second look -> (the block found, None when it is settled, else
     the config for this n and the tile map the second look is to use)."""
+    memo = SearchMemo() if memo is None else memo
     setup = _search_setup(image, n, cfg, mask_model)
     cfg, mask_model, first = setup.cfg, setup.mask_model, setup.first
     fine, fscale, small, scale, _, map_scale = setup.copies
@@ -773,7 +791,9 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                     small[key] = np.asarray(found, np.float64)
                 values[key] = -np.inf
             else:
-                values[key] = setup.value(found)
+                if key not in memo.scores:
+                    memo.scores[key] = setup.value(found)
+                values[key] = memo.scores[key]
         return values[key]
 
     first_value = value(corners)
@@ -789,7 +809,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         """The more blurred field the rough polish climbs, made when first needed."""
         return EvidenceField(field_image, cfg, cfg.grid_coarse_sigma)
 
-    climbed: dict[tuple[bool, bytes], np.ndarray] = {}  # a start polished again climbs the same way
+    climbed = memo.polished  # a start polished again climbs the same way
 
     def polished_one(start: np.ndarray, rough: bool) -> np.ndarray:
         key = (rough, np.asarray(start, np.float64).tobytes())
@@ -807,7 +827,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         finest = best_first(rough, value, judge, cfg.grid_judge_pool)[: cfg.grid_polish_keep]
         return [polished_one(p, False) for p in finest]
 
-    seen: dict[bytes, list[np.ndarray]] = {}  # the first views are searched once, whether alone or not
+    seen = memo.views  # the first views are searched once, whether alone or not
 
     def hypotheses(views: list[np.ndarray | None]) -> list[np.ndarray]:
         for view in views:
@@ -815,7 +835,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                 seen[view.tobytes()] = [order_corners(h / fscale) for h in lattice_hypotheses(fine, view, cfg)]
         return [h for view in views if view is not None for h in seen[view.tobytes()]]
 
-    snaps: dict[bytes, np.ndarray] = {}
+    snaps = memo.snapped
 
     def with_snapped(blocks: list[np.ndarray]) -> list[np.ndarray]:
         """Each block, then the same snapped to the outline and seams (:func:`_outline_and_seams`)."""

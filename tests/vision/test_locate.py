@@ -1217,3 +1217,37 @@ def test_the_second_stages_map_made_later_is_the_one_made_from_scratch() -> None
     later = setup.context_map()
     assert later is not None and later.std() > 0.05  # the first stage's map shows through
     np.testing.assert_allclose(later, context_map(tiny, cfg, model), atol=1e-6)
+
+
+def test_a_search_handed_its_memo_finds_the_same_block_without_polishing_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A photo searched again with what its first search worked out (:class:`SearchMemo`, as enrolment
+    searches a photo in doubt again) finds the same block, polishes nothing again and snaps only the
+    map's own outlines again (:func:`_map_alternatives`, not kept); a search without it polishes
+    afresh."""
+    import vision.locate as locate_module
+    from vision.locate import SearchMemo
+
+    calls: list[str] = []
+    polish, snap = locate_module.polish, locate_module._outline_and_seams
+
+    def counted(name: str, real: Callable[..., object]) -> Callable[..., object]:
+        def call(*args: object, **kwargs: object) -> object:
+            calls.append(name)
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(locate_module, "polish", counted("polish", polish))
+    monkeypatch.setattr(locate_module, "_outline_and_seams", counted("snap", snap))
+    image, truth = grid_photo(4, 0)
+    memo = SearchMemo()
+    first = locate_grid(image, 4, memo=memo)
+    snaps = calls.count("snap")
+    assert "polish" in calls and memo.polished and memo.scores and memo.snapped
+    calls.clear()
+    again = locate_grid(image, 4, memo=memo)
+    assert "polish" not in calls and calls.count("snap") < snaps
+    assert np.array_equal(again.corners, first.corners) and again.score == first.score
+    fresh = locate_grid(image, 4)
+    assert "polish" in calls and np.array_equal(fresh.corners, first.corners)
+    assert block_offset(first.corners, truth)[0] < 0.25
