@@ -796,13 +796,19 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                 values[key] = memo.scores[key]
         return values[key]
 
+    def taken_at_once(outline: np.ndarray, score: float, ask: bool) -> GridLocation | None:
+        """The map's outline taken without a search: a clear lattice where the map led, or (when
+        ``ask``) tiles that read surely there (the caller's ``accept``); else None."""
+        if score >= cfg.grid_trust_score or (ask and accept is not None and score >= cfg.grid_accept_score
+                                             and accept(order_corners(outline), score)):
+            return GridLocation(order_corners(outline), float(score), -np.inf, False, (), float(score))
+        return None
+
     first_value = value(corners)
     others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
-    # a clear lattice where the map led, or (before its other outlines are snapped) tiles that read surely there
-    if first_value >= cfg.grid_trust_score or (cfg.grid_accept_first and accept is not None
-                                               and first_value >= cfg.grid_accept_score
-                                               and accept(order_corners(corners), first_value)):
-        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
+    # before its other outlines are snapped
+    if (taken := taken_at_once(corners, first_value, cfg.grid_accept_first)) is not None:
+        return taken, None
 
     @cache
     def coarse() -> EvidenceField:
@@ -912,10 +918,8 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         other_value = value(other)
         if other_value > first_value:
             corners, first_value = other, other_value
-    # a clear lattice where the map led, or tiles that read surely there: nothing to search for
-    if first_value >= cfg.grid_trust_score or (accept is not None and first_value >= cfg.grid_accept_score
-                                               and accept(order_corners(corners), first_value)):
-        return GridLocation(order_corners(corners), float(first_value), -np.inf, False, (), float(first_value)), None
+    if (taken := taken_at_once(corners, first_value, True)) is not None:  # nothing to search for
+        return taken, None
     (rectified, *around), within = by_lines()
     views = leading_views()
     if views[0] is not None:  # the map's quad may be turned against the block (a round blob)
