@@ -34,12 +34,14 @@ class LabelledPhoto:
     """One labelled photo: where the image is, the garden it shows and the tile block corners.
 
     ``corners`` is ``(4, 2)`` float64 pixel ``(x, y)``: top-left, top-right, bottom-right,
-    bottom-left of ``garden``.
+    bottom-left of ``garden``. ``skip``: cells (row-major indices) the readers do not learn from,
+    their labels a guess (an enrolment photo's tile of another floor); not part of the sidecar.
     """
 
     image_path: Path
     garden: Garden
     corners: np.ndarray = field(compare=False)
+    skip: frozenset[int] = frozenset()
 
     @property
     def json_path(self) -> Path:

@@ -143,6 +143,10 @@ class EnrolConfig:
     #: :func:`vision.train.pooled_linear`): the copy's floor colours come from its enrolment photos'
     #: light only; the base reader has seen many lights. 0 keeps the copy's own alone.
     floor_pool: float = 0.5
+    #: Whether the copy's readers learn from each floor photo's tile of another floor: its path and
+    #: figure are decided against another floor's cells, less surely than the photo's own 15, and
+    #: its own floor's photo shows the same tile anyway.
+    learn_odd_tile: bool = False
     #: The board band that places a floor photo in doubt by the sure ones (:func:`place_by_board`).
     ring: RingConfig = DEFAULT_RING
     #: Finding a floor photo's block: the whole photo searched too (``VisionConfig.grid_search_frame``),
@@ -987,17 +991,20 @@ def copy_art(enrolment: Enrolment, side: int, cfg: VisionConfig, casts: np.ndarr
     return TileArt(tuple(kinds), np.stack(images))
 
 
-def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig, casts: np.ndarray | None = None
-                     ) -> list[LabelledPhoto]:
+def _labelled_photos(enrolment: Enrolment, tmp: Path, cfg: VisionConfig, casts: np.ndarray | None = None,
+                     skip_odd: bool = False) -> list[LabelledPhoto]:
     """The enrolment photos as labelled photos (copies with sidecars in ``tmp``), each with its
-    cast in ``casts`` ``(J, 2)`` undone when given."""
+    cast in ``casts`` ``(J, 2)`` undone when given; with ``skip_odd`` the tile of another floor in a
+    photo not labelled by the player is marked not to be learned from (``LabelledPhoto.skip``)."""
     out = []
     for j, (ph, garden) in enumerate(zip(enrolment.photos, enrolment.gardens)):
         image, _ = load_image_scaled(ph.path, cfg)
         if casts is not None and np.any(casts[j]):
             image = apply_gains(image[None], cast_gains(-casts[j][0], -casts[j][1]))[0]
         path = write_labelled(tmp / f"enrol-{j:02d}.jpg", image, garden, ph.corners, quality=95)
-        out.append(read_labelled(path))
+        skip = frozenset(cell for cell, (_, tile) in enumerate(garden.cells())
+                         if tile.floor is not ph.floor) if skip_odd and ph.labelled is None else frozenset()
+        out.append(replace(read_labelled(path), skip=skip))
     return out
 
 
@@ -1143,7 +1150,7 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
                                         tile_images=pictures, family="train", board_image=board)
             path = write_labelled(tmp / "renders" / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
             rendered.append(read_labelled(path))
-        enrolled = _labelled_photos(enrolment, tmp, cfg, casts)
+        enrolled = _labelled_photos(enrolment, tmp, cfg, casts, skip_odd=not ecfg.learn_odd_tile)
         learn_map = ecfg.learn_map if ecfg.learn_map is not None else enrolment.board is not None
         head = 0.85 if learn_map else 1.0
         model = fit_readers([(rendered, 1.0), ([*enrolled, *extra], ecfg.photo_weight)], base,

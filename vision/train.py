@@ -98,7 +98,8 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     ``rng``) samples the mask pixels: separate streams keep the mask's training data independent of
     the jitter settings. ``copies`` jittered copies (default ``cfg.train_jitter_copies``) and
     ``pixels`` mask pixels (default ``cfg.mask_train_pixels``) are taken. ``upright`` maps the
-    upright readers' names to (unfitted) readers whose ``transform_crops`` gives their features."""
+    upright readers' names to (unfitted) readers whose ``transform_crops`` gives their features.
+    The cells in ``photo.skip`` give the readers no samples (the tile map still learns their pixels)."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     corners = photo.corners * scale
     feats: list[np.ndarray] = []
@@ -108,15 +109,17 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     truth_corners = np.array([VOCAB["corner"].index(tile.corner.value) for _, tile in photo.garden.cells()])
     corner_sets = [corners] + [jitter_corners(corners, rng, cfg.train_jitter_frac)
                                for _ in range(cfg.train_jitter_copies if copies is None else copies)]
-    turns_up = np.array([UPRIGHT_TURNS[j] for j in truth_corners])
+    learn = np.array([cell not in photo.skip for cell in range(GRID_SIZE * GRID_SIZE)])
+    truth_corners = truth_corners[learn]
+    turns_up = np.array([UPRIGHT_TURNS[j] for j in truth_corners], dtype=int)
     kinds = sorted({reader.windows for reader in (upright or {}).values()})
     for cs in corner_sets:
-        crops = crop_tiles(image, cs, cfg)
+        crops = crop_tiles(image, cs, cfg)[learn]
         by_turn = []
         for k in range(4):
             turned = np.ascontiguousarray(np.rot90(crops, -k, axes=(1, 2)))  # k quarter turns clockwise
             by_turn.append(tile_features(turned, cfg))
-            labels.extend(_labels(photo, k))
+            labels.extend(label for label, keep in zip(_labels(photo, k), learn) if keep)
         feats.extend(by_turn)
         if upright:
             # each upright crop is one of the four turns: its whole-crop features are already made
@@ -124,7 +127,8 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
             sets = window_feature_sets(upright_crops(crops, truth_corners), cfg, kinds, whole)
             for name, reader in upright.items():
                 upright_feats[name].append(sets[reader.windows])
-            upright_labels.extend((f, p, d, Corner.NW.value) for f, p, d, _ in _labels(photo, 0))
+            upright_labels.extend((f, p, d, Corner.NW.value)
+                                  for (f, p, d, _), keep in zip(_labels(photo, 0), learn) if keep)
     *_, tiny, tiny_scale = working_copies(image, cfg)
     pix = pixel_features(tiny, cfg)
     truth = truth_mask(tiny.shape[:2], corners * tiny_scale).ravel()

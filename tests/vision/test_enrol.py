@@ -278,6 +278,25 @@ def test_labels_out_writes_the_labelled_photo_format(floor_photos: tuple[Path, P
         assert photo.garden == result.gardens[FLOORS.index(f)]
 
 
+def test_the_copy_model_does_not_learn_the_odd_tile_unless_the_player_labelled_it(
+        floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
+    """Each floor photo's tile of another floor is labelled by a guess against the photo's own
+    floor: the copy's readers learn the other 15 cells; a photo the player labelled is learned whole."""
+    from vision.enrol import _labelled_photos
+
+    _, given = floor_photos
+    base = resolve_model(None)
+    result = enrol_labels(_pairs(given), base)
+    odd = [[c for c, (_, t) in enumerate(g.cells()) if t.floor is not f] for g, f in zip(result.gardens, FLOORS)]
+    assert all(len(cells) == 1 for cells in odd)
+    learned = _labelled_photos(result, tmp_path / "a", base.cfg, skip_odd=True)
+    assert [sorted(lp.skip) for lp in learned] == odd
+    assert all(lp.garden == g for lp, g in zip(learned, result.gardens))
+    assert all(lp.skip == frozenset() for lp in _labelled_photos(result, tmp_path / "b", base.cfg))
+    told = replace(result, photos=[replace(result.photos[0], labelled=result.gardens[0]), *result.photos[1:]])
+    assert [sorted(lp.skip) for lp in _labelled_photos(told, tmp_path / "c", base.cfg, skip_odd=True)] == [[], *odd[1:]]
+
+
 def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
     _, given = floor_photos
     base = resolve_model(None)

@@ -196,6 +196,32 @@ def test_training_upright_features_are_those_of_the_upright_crops(tiny_dataset) 
         np.testing.assert_allclose(sample.upright[name], reader.transform_crops(straight), rtol=1e-6, atol=1e-6)
 
 
+def test_cells_a_photo_skips_give_the_readers_no_samples(tiny_dataset) -> None:
+    """``LabelledPhoto.skip`` (an enrolment photo's tile of another floor): the readers learn from
+    the other 15 cells only, the same samples as before, in every turn and upright."""
+    from dataclasses import replace
+
+    from vision.classify import TileClassifier
+    from vision.config import DEFAULT_CONFIG
+    from vision.dataset import iter_labelled
+    from vision.train import photo_samples
+
+    photo = iter_labelled(tiny_dataset)[0]
+    readers = {"path": TileClassifier(windows="rings")}
+    whole = photo_samples(photo, DEFAULT_CONFIG, np.random.default_rng(0), copies=0, upright=readers)
+    part = photo_samples(replace(photo, skip=frozenset({5})), DEFAULT_CONFIG, np.random.default_rng(0), copies=0,
+                         upright=readers)
+    kept = [c for c in range(16) if c != 5]
+    assert len(part.labels) == 4 * 15 and part.features.shape[0] == 4 * 15
+    for turn in range(4):
+        np.testing.assert_allclose(part.features[turn * 15:(turn + 1) * 15],
+                                   whole.features[turn * 16:(turn + 1) * 16][kept], rtol=1e-6, atol=1e-6)
+        assert part.labels[turn * 15:(turn + 1) * 15] == [whole.labels[turn * 16 + c] for c in kept]
+    np.testing.assert_allclose(part.upright["path"], whole.upright["path"][kept], rtol=1e-6, atol=1e-6)
+    assert part.upright_labels == [whole.upright_labels[c] for c in kept]
+    np.testing.assert_array_equal(part.mask_y, whole.mask_y)  # the tile map still learns the whole block
+
+
 def test_pooled_linear_averages_the_two_readers_logits() -> None:
     """Two logistic readers fitted on differently scaled data: the pooled one's logits are the
     weighted mean of theirs on any input; weight 0 is the first reader, 1 the second's decisions."""
@@ -301,3 +327,4 @@ def test_the_bundled_model_ships_both_stages_of_the_tile_map(bundled_model) -> N
     assert stages is not None and stages.first is bundled_model.mask and stages.context is not None
     assert bundled_model.meta["context_trained_on"] == ["ctx-train-22 (400 photos)", "ctx-random-23 (400 photos)",
                                                         "ctx-hard-24 (300 photos)"]
+
