@@ -31,7 +31,8 @@ and one tile of another floor. Stages, each arrays in, arrays out:
 4. ``build_copy_model``: the 90 decided tile pictures rendered by the synthetic camera onto random
    boards (``render_photo(..., tile_images=...)``) and, given a photo of the empty board
    (``--board``), a share of them onto that board (:func:`board_picture`: its 4×4 spaces found and
-   the board around them rectified), plus the enrolment photos themselves (weighted up), train the
+   the board around them rectified), plus the enrolment photos themselves (weighted up; each one's
+   tile of another floor left out unless the player labelled it: its labels are a guess), train the
    readers (:func:`vision.train.fit_readers`); with a board photo the tile map is learned again
    from the renders, so the copy's board is "not tile" to it; without one the base model's map
    (trained on random art) is kept. The board's picture (:func:`vision.board_match.board_template`,
@@ -931,9 +932,14 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
     """Locate, cut and label every floor photo (no model built); with ``board`` (a photo of the empty
     board) also its picture (:func:`board_picture`), checked first so a bad one fails at once, or
     that picture itself ``(B, B, 3)`` when made already. The board's picture also places the floor
-    photos in doubt (:func:`settle_outlines`)."""
+    photos in doubt (:func:`settle_outlines`). The photos are worked on in one order whatever the
+    order given (by floor as :data:`ALL_FLOORS`, then file name: the sure photos place the others
+    in turn), so the same photos give the same result; it comes back in the order given."""
     report = progress or (lambda _f, _m: None)
-    pairs = check_inputs(floors)
+    given = check_inputs(floors)
+    order = sorted(range(len(given)), key=lambda j: (ALL_FLOORS.index(given[j][0]), given[j][1].name,
+                                                     str(given[j][1])))
+    pairs = [given[j] for j in order]
     board_pic = board if isinstance(board, np.ndarray) else None
     if board is not None and board_pic is None:
         report(0.0, f"finding the spaces of the board in {Path(board).name}")
@@ -953,7 +959,9 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
         else:
             gardens.append(dec.garden(ph.floor))
             unsure.append(dec.unsure)
-    return Enrolment(photos, gardens, unsure, board=board_pic)
+    back = np.argsort(order)
+    return Enrolment([photos[k] for k in back], [gardens[k] for k in back], [unsure[k] for k in back],
+                     board=board_pic)
 
 
 def write_labels(enrolment: Enrolment, out_dir: str | Path) -> list[Path]:

@@ -249,6 +249,37 @@ def test_the_band_pattern_tells_a_paths_rhythm_whatever_its_lightness_and_phase(
     assert cues[4, 3] - cues[4, 0] > cues[0, 3] - cues[0, 0] + 0.05  # lighter at the band's middle
 
 
+def test_the_same_photos_in_another_order_give_the_same_labels_in_the_order_given(
+        floor_photos: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The photos are worked on in one order whatever the order given (the sure ones place the
+    others in turn, the first sure one frames the board's picture): by floor, then file name; each
+    result comes back beside its photo."""
+    import vision.enrol as enrol_module
+
+    truth, _ = floor_photos
+    for f in FLOORS:  # no sidecars: everything decided
+        (tmp_path / f"{f.value}.jpg").write_bytes((truth / f"{f.value}.jpg").read_bytes())
+    settled_in: list[list[Floor]] = []
+    settle = enrol_module.settle_outlines
+
+    def watched(photos, *args, **kwargs):  # type: ignore[no-untyped-def]
+        settled_in.append([ph.floor for ph in photos])
+        return settle(photos, *args, **kwargs)
+
+    monkeypatch.setattr(enrol_module, "settle_outlines", watched)
+    base = resolve_model(None)
+    pairs = _pairs(tmp_path)
+    ahead = enrol_labels(pairs, base)
+    behind = enrol_labels(pairs[::-1], base)
+    canonical = sorted(FLOORS, key=ALL_FLOORS.index)
+    assert settled_in == [canonical, canonical]
+    assert [ph.path for ph in behind.photos] == [p for _, p in pairs[::-1]]
+    for ph, garden, unsure in zip(ahead.photos, ahead.gardens, ahead.unsure):
+        j = [p.path for p in behind.photos].index(ph.path)
+        np.testing.assert_array_equal(behind.photos[j].corners, ph.corners)
+        assert behind.gardens[j] == garden and behind.unsure[j] == unsure
+
+
 def test_a_labelled_sidecar_overrides_the_decision(floor_photos: tuple[Path, Path], tmp_path: Path) -> None:
     truth, given = floor_photos
     for f in FLOORS:
