@@ -357,8 +357,9 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
     rows = [known.index(c) for c in model.readers["floor"].classes_]
     mixed = 0.5 * own.readers["floor"].estimator_.decision_function(feats) + \
         0.5 * base.readers["floor"].estimator_.decision_function(feats)[:, rows]
-    assert np.allclose(model.readers["floor"].estimator_.decision_function(feats), mixed)
-    assert not np.allclose(own.readers["floor"].estimator_.decision_function(feats), mixed)
+    # float32 features: logits of size ~20 agree to a few millionths, one near 0 within that too
+    assert np.allclose(model.readers["floor"].estimator_.decision_function(feats), mixed, rtol=1e-5, atol=1e-4)
+    assert not np.allclose(own.readers["floor"].estimator_.decision_function(feats), mixed, rtol=1e-5, atol=1e-4)
     with pytest.raises(ValueError, match="floor_pool"):
         replace(DEFAULT_ENROL, floor_pool=2.0)
     from vision.enrol import copy_art

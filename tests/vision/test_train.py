@@ -327,4 +327,3 @@ def test_the_bundled_model_ships_both_stages_of_the_tile_map(bundled_model) -> N
     assert stages is not None and stages.first is bundled_model.mask and stages.context is not None
     assert bundled_model.meta["context_trained_on"] == ["ctx-train-22 (400 photos)", "ctx-random-23 (400 photos)",
                                                         "ctx-hard-24 (300 photos)"]
-
