@@ -110,6 +110,10 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     corner_sets = [corners] + [jitter_corners(corners, rng, cfg.train_jitter_frac)
                                for _ in range(cfg.train_jitter_copies if copies is None else copies)]
     learn = np.array([cell not in photo.skip for cell in range(GRID_SIZE * GRID_SIZE)])
+
+    def learned(quarter_turns: int) -> list[tuple[str, str, str, str]]:  # the labels of the cells learned from
+        return [label for label, keep in zip(_labels(photo, quarter_turns), learn) if keep]
+
     truth_corners = truth_corners[learn]
     turns_up = np.array([UPRIGHT_TURNS[j] for j in truth_corners], dtype=int)
     kinds = sorted({reader.windows for reader in (upright or {}).values()})
@@ -119,7 +123,7 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
         for k in range(4):
             turned = np.ascontiguousarray(np.rot90(crops, -k, axes=(1, 2)))  # k quarter turns clockwise
             by_turn.append(tile_features(turned, cfg))
-            labels.extend(label for label, keep in zip(_labels(photo, k), learn) if keep)
+            labels.extend(learned(k))
         feats.extend(by_turn)
         if upright:
             # each upright crop is one of the four turns: its whole-crop features are already made
@@ -127,8 +131,7 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
             sets = window_feature_sets(upright_crops(crops, truth_corners), cfg, kinds, whole)
             for name, reader in upright.items():
                 upright_feats[name].append(sets[reader.windows])
-            upright_labels.extend((f, p, d, Corner.NW.value)
-                                  for (f, p, d, _), keep in zip(_labels(photo, 0), learn) if keep)
+            upright_labels.extend((f, p, d, Corner.NW.value) for f, p, d, _ in learned(0))
     *_, tiny, tiny_scale = working_copies(image, cfg)
     pix = pixel_features(tiny, cfg)
     truth = truth_mask(tiny.shape[:2], corners * tiny_scale).ravel()
