@@ -315,7 +315,7 @@ class VisionConfig:
     #: the block's ``grid_plain_rank``-th least textured cell over its seams' ridge) below
     #: ``grid_plain_free`` is taken off a candidate's score: a block of a checked table's plain squares.
     grid_plain_weight: float = 60.0
-    grid_plain_free: float = 0.15
+    grid_plain_free: float = 0.25
     grid_plain_rank: int = 3
     #: Longer side of the tiny copy on which the learned tile-pixel mask is computed.
     mask_side: int = 200

@@ -434,6 +434,22 @@ def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely
     assert reading.garden == photo.garden
 
 
+def test_a_block_of_shadowed_table_checks_is_not_taken_for_the_garden(tmp_path, bundled_model) -> None:
+    """Development photo 00124 of ``zengarden synth --seed 5151 --family dev``: a small garden on a
+    table of yellow and dark checks under soft shadows. A 4×4 block of the checks has seams stronger
+    than the garden's and cells whose faint shading gives them a little texture: at the plain-cells
+    threshold of 0.15 (its cells 0.16 of its seams) it went unpenalised and won, almost nine tiles
+    off (flagged). At 0.25 (a garden's tiles: 0.34 or more on 800 development photos) it loses to
+    the garden: every tile right."""
+    from tests.vision.grids import dev_photo
+
+    photo = dev_photo(tmp_path, 124, 5151)
+    checks, missed, reading, found = _without_and_with(photo, bundled_model, grid_plain_free=0.15)
+    assert checks.check_outline and missed > 5.0
+    assert found < 0.25
+    assert reading.garden == photo.garden
+
+
 def test_edge_line_confidence_is_the_least_sure_edge_rows_or_columns_mean() -> None:
     """A block a row off holds one line of board: its mean confidence is the block's edge value,
     whichever side it is on; a line inside the block does not count."""
