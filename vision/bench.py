@@ -164,6 +164,8 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float) -> dict[str, Any]:
     out["localisation_failures"] = sum(not r.located for r in results)
     out["outline_flagged"] = sum(r.check_outline for r in results)
     out["silent_failures"] = sum(r.silent_failure for r in results)
+    # a silent failure whose 16 tiles all read right anyway (the outline just past the tolerance)
+    out["silent_tiles_right"] = sum(r.silent_failure and r.tiles_right == 16 for r in results)
     out["flagged_but_right"] = sum(r.check_outline and r.located for r in results)
     # tiles a player is shown as read: the wrong ones among them, and all of them
     shown = [r for r in results if r.located or not r.check_outline]
@@ -261,8 +263,9 @@ def format_summary(s: dict[str, Any]) -> str:
         + ", ".join(f"{a} {s[f'located_{a}_accuracy'] * 100:.2f} %" for a in (*ATTRS, "tile")) + ")",
         f"{'localisation failures':<24}{s['localisation_failures']:4d}   "
         f"(median corner error {s['median_corner_error_tiles']:.3f} tile)",
-        f"{'silent failures':<24}{s['silent_failures']:4d}   (failures not flagged; outline flagged on "
-        f"{s['outline_flagged']} photos, {s['flagged_but_right']} of them right)",
+        f"{'silent failures':<24}{s['silent_failures']:4d}   (failures not flagged, {s['silent_tiles_right']} of "
+        f"them with every tile read right; outline flagged on {s['outline_flagged']} photos, "
+        f"{s['flagged_but_right']} of them right)",
         f"{'wrong tiles not marked':<24}{s['unmarked_wrong_tiles']:4d}   (of {s['shown_wrong_tiles']} wrong among "
         f"the {s['shown_tiles']} tiles shown as read; {s['reviewed_cells']} cells marked for review)",
     ]

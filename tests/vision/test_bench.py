@@ -58,6 +58,22 @@ def test_a_silent_failure_is_a_wrong_outline_not_flagged() -> None:
     assert not result(located=True, check=True).silent_failure
 
 
+def test_the_summary_says_how_many_silent_failures_still_read_every_tile_right() -> None:
+    """An outline just past the tolerance, not flagged, with its 16 tiles read right, is a silent
+    failure all the same; the summary counts those apart so the figure can be read for what it is."""
+    from vision.bench import ATTRS, PhotoResult, summarise
+
+    def result(located: bool, check: bool, right: int) -> PhotoResult:
+        return PhotoResult("x.jpg", located, 0.1 if located else 0.26, dict.fromkeys(ATTRS, right), right,
+                           right == 16, 1, 1, check_outline=check)
+
+    results = [result(False, False, 16), result(False, False, 3), result(False, True, 16), result(True, False, 16)]
+    summary = summarise(results, 100.0)
+    assert summary["silent_failures"] == 2 and summary["silent_tiles_right"] == 1
+    assert "silent failures            2   (failures not flagged, 1 of them with every tile read right;" \
+        in format_summary(summary)
+
+
 def test_wrong_tiles_count_as_unmarked_only_when_shown_as_read() -> None:
     from vision.bench import ATTRS, PhotoResult
 
