@@ -5,10 +5,14 @@
 #                                     # photos on train-family scenes (seed 2), then the tile map from
 #                                     # those 1200 train-family photos, the random-art photos and the
 #                                     # first 600 classic, then the tile map's second stage from
-#                                     # 1100 train-family photos the map never saw (seeds 22, 23, 24)
+#                                     # 1100 train-family photos the map never saw (seeds 22, 23, 24),
+#                                     # then the tileness learner (seeds 41 and 42, 300 photos each)
 #   MAP_FROM=M scripts/build_model.sh # the readers alone, from the same photos, on the tile map
 #                                     # (both stages) of model M (zengarden train --readers-only --base M)
 #   CONTEXT_ONLY=1 scripts/build_model.sh # the tile map's second stage alone, learned again for the
+#                                     # model at OUT (README, Model)
+#   TILENESS_ONLY=1 scripts/build_model.sh # the tileness learner alone (300 classic and 300 random-art
+#                                     # train-family photos, seeds 41 and 42) learned again for the
 #                                     # model at OUT: how the shipped model was last made (README, Model)
 # Data goes to data/ (git-ignored). Deterministic for a given seed and library versions. Photos
 # already rendered are kept (photo i depends only on the seed and i); the missing ones are rendered
@@ -61,6 +65,16 @@ context() {
 }
 if [ -n "${CONTEXT_ONLY:-}" ]; then context; exit 0; fi
 
+# the tileness learner: whole tiles against the cells of blocks shifted, grown or shrunk, on
+# train-family photos of classic and of random art
+tileness() {
+  render data/tl-train-41 300 41 train classic
+  render data/tl-random-42 300 42 train random
+  "$PY" -m zengarden.cli train --tileness-only --base "$OUT" --data data/tl-train-41 --data data/tl-random-42 \
+      --out "$OUT"
+}
+if [ -n "${TILENESS_ONLY:-}" ]; then tileness; exit 0; fi
+
 render "$DATA" "$COUNT" "$SEED" classic classic
 render "$FAMILY_DATA" "$FAMILY_COUNT" "$FAMILY_SEED" train classic
 render "$RANDOM_DATA" "$RANDOM_COUNT" "$RANDOM_SEED" train random
@@ -80,3 +94,4 @@ for ((i = 0; i < MASK_CLASSIC; i++)); do
 done
 "$PY" -m zengarden.cli train --mask-only --base "$OUT" --data "$FAMILY_DATA" --data "$RANDOM_DATA" --data "$SUBSET" --out "$OUT"
 context
+tileness

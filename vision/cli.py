@@ -64,8 +64,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     only.add_argument("--context-only", action="store_true",
                       help="learn only the tile map's second stage from DIR (photos its first stage was not "
                            "trained on); keep everything else of --base")
+    only.add_argument("--tileness-only", action="store_true",
+                      help="learn only the tileness learner (is a cell a whole tile cut on its seams) from DIR; "
+                           "keep everything else of --base")
     p.add_argument("--base", default=None,
-                   help="with --mask-only, --readers-only or --context-only: the model whose other parts are "
+                   help="with --mask-only, --readers-only, --context-only or --tileness-only: the model whose other "
+                        "parts are "
                         "kept (default bundled)")
     p.set_defaults(func=_run_train)
 

@@ -509,6 +509,32 @@ class VisionConfig:
     clear_mean_confidence: float = 0.95
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
+    #: Tileness (:mod:`vision.tileness`, a model's learner of whole tiles, cells cut with
+    #: ``tileness_outset`` of a tile around them so their seams show): an outline still in doubt
+    #: whose cells' mean log-odds is below ``tileness_doubt`` (most of its cells are not tiles: a
+    #: board's squares, a table, tiles cut across) is looked for by its cells. The candidates whose
+    #: cells look most like tiles (the ``tileness_climb_starts`` best of the outline and the
+    #: search's other lattices) each give the block of their plane that looks most like tiles
+    #: (:func:`vision.tileness.best_block_in_plane`: cells ``tileness_stride`` tile apart, up to
+    #: ``tileness_reach`` tiles beyond, of each of ``tileness_sizes`` times the candidate's) and the
+    #: candidate itself moved while its tileness rises (``tileness_climb_steps``, at most
+    #: ``tileness_climb_rounds`` moves each); the better of the two, moved while its tileness rises
+    #: (:func:`vision.geometry.climb_block`: ``tileness_polish_steps`` tile sides) and snapped to
+    #: its seams; the block that then looks
+    #: most like tiles is taken, still to be checked, when it reaches ``tileness_sure``. An outline
+    #: not in doubt whose tileness is below ``tileness_doubt`` is put in doubt. Log-odds are capped
+    #: at ±``tileness_cap`` so that one cell cannot outweigh the rest.
+    tileness_outset: float = 0.12
+    tileness_cap: float = 8.0
+    tileness_doubt: float = 0.0
+    tileness_sure: float = 2.0
+    tileness_climb_starts: int = 2
+    tileness_reach: float = 3.0
+    tileness_sizes: tuple[float, ...] = (0.8, 1.0, 1.25)
+    tileness_stride: float = 0.25
+    tileness_climb_steps: tuple[float, ...] = (1.0, 0.5, 0.25)
+    tileness_climb_rounds: int = 6
+    tileness_polish_steps: tuple[float, ...] = (0.12,)
 
     # --- training ------------------------------------------------------------------------------
     #: Jittered copies of each training photo's corners (simulated localisation error).
@@ -528,6 +554,13 @@ class VisionConfig:
     #: Seed of those renders and the side (pixels) of the tile pictures cut for them.
     calibration_render_seed: int = 4242
     calibration_art_side: int = 128
+    #: Tileness learning (:func:`vision.train.fit_tileness`): of each photo, the true block's cells
+    #: and those of ``tileness_blocks`` other blocks (:data:`vision.tileness.BLOCK_OFFSETS`), each
+    #: shifted by up to ``tileness_jitter`` tile; a gradient-boosted learner of
+    #: ``tileness_iterations`` trees.
+    tileness_blocks: int = 8
+    tileness_jitter: float = 0.0
+    tileness_iterations: int = 300
     #: Random seed for training.
     train_seed: int = 0
 

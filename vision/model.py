@@ -68,7 +68,7 @@ _ALLOWED_TYPES = frozenset({
 _MODEL_CFG_FIELDS = ("tile_side", "tile_inset", "crop_max_downscale", "color_grid", "hist_bins", "hog_bins",
                      "hog_grid", "feature_side", "window_frac", "ring_bins", "ring_reach", "ring_far_bins",
                      "mask_side", "mask_windows", "outline_inset", "map_linear_downscale_above",
-                     "mask_context_windows", "mask_context_steps")
+                     "mask_context_windows", "mask_context_steps", "tileness_outset")
 # Values for fields a model file predates: what such models were trained with.
 _LEGACY_CFG = {"map_linear_downscale_above": 1.0}
 
@@ -111,6 +111,9 @@ class TileModel:
     #: :func:`vision.board_match.picture_frame`'s), ``(B, B, 3)`` uint8, or None: its printed marks
     #: place a garden in doubt (:func:`vision.board_match.match_board`).
     board_picture: np.ndarray | None = None
+    #: Whether a cell is a whole tile cut on its seams (``decision_function`` on
+    #: :func:`vision.features.tile_features` of :func:`vision.tileness.cut_cells`), or None.
+    tileness: Any = None
 
     def __post_init__(self) -> None:
         missing = [r for r in READERS if r not in self.readers]
@@ -273,6 +276,8 @@ class TileModel:
             payload["mask_context"] = self.mask_context
         if self.board_refs is not None:
             payload["board_refs"] = np.asarray(self.board_refs, np.float32)
+        if self.tileness is not None:
+            payload["tileness"] = self.tileness
         if self.board_picture is not None:
             payload["board_picture"] = np.asarray(self.board_picture, np.uint8)
         sio.dump(payload, path)
@@ -315,13 +320,14 @@ def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFI
         clf.classes_ = est.classes_
         readers[name] = clf
     mask, context = payload.get("mask"), payload.get("mask_context")
-    for learner, what in ((mask, "tile mask"), (context, "tile map's second stage")):
+    tileness = payload.get("tileness")
+    for learner, what in ((mask, "tile mask"), (context, "tile map's second stage"), (tileness, "tileness learner")):
         if learner is not None and not hasattr(learner, "predict_proba"):
             raise ModelLoadError(f"{path.name}: {what} is not a classifier")
     upright = tuple(meta.get("upright", ()))
     try:
         return TileModel(readers, model_cfg, meta, mask=mask, mask_context=context if mask is not None else None,
                          upright=upright, board_refs=payload.get("board_refs"),
-                         board_picture=payload.get("board_picture"))
+                         board_picture=payload.get("board_picture"), tileness=tileness)
     except ValueError as exc:
         raise ModelLoadError(f"{path.name}: {exc}") from None

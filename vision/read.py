@@ -8,6 +8,7 @@ exists once). ``image`` is a ``(M, N, 3)`` uint8 BGR array, a path, or the file'
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -40,6 +41,7 @@ from vision.light import (
 )
 from vision.locate import Accept, GridLocation, block_offset, grid_shape_ok, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
+from vision.tileness import best_block_in_plane, block_tileness
 
 ImageInput = Union[np.ndarray, ImageSource]
 
@@ -174,6 +176,16 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                 found, climbed = found_again, True
                 reasons = (*reasons, "moved to where its tiles read surely (found by reading them)")
             t_choose += time.perf_counter() - t_climb
+        if located is not None and not on_board:
+            t_cells = time.perf_counter()  # the cells say whether they are tiles, and where the tiles are
+            doubt, moved_to = found_by_tileness(arr, found, located, model)
+            if doubt:
+                reasons = (*reasons, doubt) if located.check_outline else (doubt,)
+                climbed = True  # a sure reading does not lift this doubt
+            if moved_to is not None:
+                found, crops, probs = moved_to, crop_tiles(arr, moved_to, cfg), None
+                reasons = (*reasons, "moved to where its cells look like whole tiles (found by their tileness)")
+            t_choose += time.perf_counter() - t_cells
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read, crops = sure["read"], sure["crops"]
     else:
@@ -358,6 +370,52 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
             if np.isfinite(sureness(block)) and accept(order_corners(block), -np.inf):
                 return order_corners(block)
     return None
+
+
+def found_by_tileness(image: np.ndarray, found: np.ndarray, located: GridLocation, model: TileModel
+                      ) -> tuple[str | None, np.ndarray | None]:
+    """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
+    (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None when
+    its cells look like tiles: tileness at least ``cfg.tileness_doubt``; the block where the cells
+    look more like tiles, or None). When in doubt, the ``cfg.tileness_climb_starts`` candidates
+    (``found``, ``located``'s outline and other lattices) whose cells look most like tiles each give
+    the block of their plane that looks most like tiles (:func:`vision.tileness.best_block_in_plane`)
+    and are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
+    the better of the two is moved again by ``cfg.tileness_polish_steps`` and snapped to its seams
+    (:func:`vision.locate.snapped_outlines`); the block that then looks most
+    like tiles is returned when it reaches ``cfg.tileness_sure`` and beats ``found``. A model without
+    a tileness learner judges nothing."""
+    cfg = model.cfg
+    if model.tileness is None:
+        return None, None
+    values: dict[bytes, float] = {}
+
+    def tileness(corners: np.ndarray) -> float:
+        key = np.asarray(corners, np.float64).tobytes()
+        if key not in values:
+            values[key] = -np.inf
+            if grid_shape_ok(corners, cfg):
+                with contextlib.suppress(ValueError):  # a corner beyond what can be cut: -inf
+                    values[key] = block_tileness(image, corners, model.tileness, cfg)
+        return values[key]
+
+    own = tileness(found)
+    if own >= cfg.tileness_doubt:
+        return None, None
+    doubt = f"its cells do not look like whole tiles (tileness {own:.1f} < {cfg.tileness_doubt:g})"
+    starts = [np.asarray(c, np.float64) for c in (found, located.corners, *located.alternatives)]
+    unique = list({c.tobytes(): c for c in starts}.values())
+    ranked = sorted((c for c in unique if np.isfinite(tileness(c))), key=tileness, reverse=True)
+    best, top = None, max(own, cfg.tileness_sure - 1e-9)
+    for start in ranked[: cfg.tileness_climb_starts]:
+        in_plane = best_block_in_plane(image, start, model.tileness, cfg)[0]
+        climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
+        better = max((in_plane, climbed), key=tileness)
+        moved = climb_block(better, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
+        for block in [moved, *snapped_outlines(image, moved, cfg)]:
+            if tileness(block) > top:
+                best, top = order_corners(block), tileness(block)
+    return doubt, best
 
 
 def reading_sureness(confidence: np.ndarray, cfg: VisionConfig) -> float:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
+from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.neural_network import MLPClassifier
 from sklearn.pipeline import Pipeline, make_pipeline
@@ -47,6 +48,7 @@ from vision.locate import (
 )
 from vision.model import READERS, UPRIGHT_TURNS, VOCAB, TileModel, turn_corner, upright_crops
 from vision.synth.exemplar import render_art_dataset, tile_art_from_photos
+from vision.tileness import tileness_samples
 
 Progress = Callable[[float, str], None]
 
@@ -346,7 +348,8 @@ def _fit_weighted(weighted: list[tuple[list[LabelledPhoto], float]], groups: lis
         "outline_inset": cfg.outline_inset,
     }
     report(1.0, "done")
-    return TileModel(readers, cfg, meta, mask=mask, mask_context=context, upright=UPRIGHT_READERS)
+    return TileModel(readers, cfg, meta, mask=mask, mask_context=context, upright=UPRIGHT_READERS,
+                     tileness=None if base is None else base.tileness)
 
 
 def fit_mask(x: np.ndarray, y: np.ndarray, weight: np.ndarray, cfg: VisionConfig) -> object:
@@ -419,7 +422,7 @@ def refit_mask(model: TileModel, dirs: Sequence[str | Path], progress: Progress 
                  "mask_seconds": round(time.perf_counter() - t0, 1), "outline_inset": cfg.outline_inset})
     meta.pop("context_trained_on", None)
     report(1.0, "done")
-    return TileModel(model.readers, cfg, meta, mask=mask, upright=model.upright)
+    return TileModel(model.readers, cfg, meta, mask=mask, upright=model.upright, tileness=model.tileness)
 
 
 def fit_context(model: TileModel, dirs: Sequence[str | Path], progress: Progress | None = None) -> TileModel:
@@ -449,6 +452,35 @@ def fit_context(model: TileModel, dirs: Sequence[str | Path], progress: Progress
     return replace(model, meta=meta, mask_context=context)
 
 
+def fit_tileness(model: TileModel, dirs: Sequence[str | Path], progress: Progress | None = None) -> TileModel:
+    """``model`` with its tileness learner (:mod:`vision.tileness`) learned from the labelled photos in
+    ``dirs``: the cells of each photo's true block against those of blocks shifted, grown or shrunk
+    (:func:`vision.tileness.tileness_samples`); everything else is ``model``'s."""
+    if isinstance(dirs, (str, Path)):
+        dirs = [dirs]
+    report = progress or (lambda _f, _m: None)
+    cfg = model.cfg
+    t0 = time.perf_counter()
+    groups = _dir_photos(dirs)
+    photos = [p for g in groups for p in g]
+    rng = np.random.default_rng([cfg.train_seed, 3])
+    xs, ys = [], []
+    for i, photo in enumerate(photos):
+        image, scale = load_image_scaled(photo.image_path, cfg)
+        x, y = tileness_samples(image, photo.corners * scale, cfg, rng)
+        xs.append(x)
+        ys.append(y)
+        report(0.8 * (i + 1) / len(photos), f"prepared {i + 1}/{len(photos)} photos")
+    report(0.8, "fitting the tileness learner")
+    learner = HistGradientBoostingClassifier(max_iter=cfg.tileness_iterations, random_state=cfg.train_seed)
+    learner.fit(np.concatenate(xs), np.concatenate(ys))
+    meta = dict(model.meta)
+    meta.update({"tileness_trained_on": [f"{Path(d).name} ({len(g)} photos)" for d, g in zip(dirs, groups)],
+                 "tileness_seconds": round(time.perf_counter() - t0, 1)})
+    report(1.0, "done")
+    return replace(model, meta=meta, tileness=learner)
+
+
 def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: VisionConfig) -> float:
     """Median distance (tile sides) between the located outline and the truth corners over up to
     ``cfg.inset_photos`` photos, small (calibration) directories first; 0 when nothing is found."""
@@ -469,16 +501,18 @@ def measure_inset(groups: Sequence[Sequence[LabelledPhoto]], mask: object, cfg: 
 
 def cli_train(args: argparse.Namespace) -> int:
     """``zengarden train --data DIR [--data DIR ...] --out MODEL [--mask-only | --readers-only |
-    --context-only] [--base MODEL]``."""
+    --context-only | --tileness-only] [--base MODEL]``."""
     def show(fraction: float, message: str) -> None:
         print(f"\r[{fraction * 100:5.1f} %] {message:<40}", end="", file=sys.stderr, flush=True)
 
     try:
-        parts = [name for name in ("mask_only", "readers_only", "context_only") if getattr(args, name, False)]
+        parts = [name for name in ("mask_only", "readers_only", "context_only", "tileness_only")
+                 if getattr(args, name, False)]
         if parts:
             from vision.read import resolve_model
 
-            refit = {"mask_only": refit_mask, "readers_only": refit_readers, "context_only": fit_context}[parts[0]]
+            refit = {"mask_only": refit_mask, "readers_only": refit_readers, "context_only": fit_context,
+                     "tileness_only": fit_tileness}[parts[0]]
             model = refit(resolve_model(args.base), args.data, progress=show)
         else:
             model = train_model(args.data, progress=show)
@@ -493,6 +527,10 @@ def cli_train(args: argparse.Namespace) -> int:
     elif getattr(args, "context_only", False):
         print(f"\nwrote {path} ({size:.1f} MB): the tile map's second stage from "
               f"{', '.join(model.meta['context_trained_on'])} in {model.meta['context_seconds']} s, "
+              f"the rest of {args.base or 'the bundled model'}")
+    elif getattr(args, "tileness_only", False):
+        print(f"\nwrote {path} ({size:.1f} MB): the tileness learner from "
+              f"{', '.join(model.meta['tileness_trained_on'])} in {model.meta['tileness_seconds']} s, "
               f"the rest of {args.base or 'the bundled model'}")
     elif getattr(args, "readers_only", False):
         print(f"\nwrote {path} ({size:.1f} MB): readers from {', '.join(model.meta['trained_on'])} "

@@ -583,3 +583,31 @@ def test_climb_by_reading_brings_a_block_off_the_garden_back_onto_it(easy_photos
     assert found is not None and corner_distance_tiles(found, truth, 4) < 0.15 < corner_distance_tiles(off, truth, 4)
     np.testing.assert_array_equal(sure["corners"], found)
     assert climb_by_reading(image, [off], bundled_model, lambda corners, score: False) is None
+
+
+def test_an_outline_whose_cells_are_not_tiles_is_doubted_and_moved_to_the_tiles(easy_photos, bundled_model) -> None:
+    """:func:`vision.read.found_by_tileness`: the true outline of a held-out photo raises no doubt;
+    the same block a column and a half over (its cells board, table and tiles cut across) is
+    doubted, and moved back onto the garden from it or from the search's other lattices; without
+    a tileness learner nothing is judged."""
+    import dataclasses
+
+    import cv2
+
+    from vision.io import load_image_scaled
+    from vision.locate import GridLocation, block_offset
+    from vision.read import found_by_tileness
+
+    photo = iter_labelled(easy_photos)[1]
+    image, scale = load_image_scaled(photo.image_path, bundled_model.cfg)
+    truth = photo.corners * scale
+    square = np.array([[0, 0], [4, 0], [4, 4], [0, 4]], np.float32)
+    to_image = cv2.getPerspectiveTransform(square, truth.astype(np.float32))
+    off = cv2.perspectiveTransform((square + np.array([1.5, 0.0], np.float32))[None].astype(np.float64), to_image)[0]
+    located = GridLocation(off, 3.0, 2.5, True, ("weak lattice",))
+    assert found_by_tileness(image, truth, GridLocation(truth, 5.0, 1.0, False), bundled_model) == (None, None)
+    doubt, moved = found_by_tileness(image, off, located, bundled_model)
+    assert doubt is not None and doubt.startswith("its cells do not look like whole tiles")
+    assert moved is not None and block_offset(moved, truth)[0] < 0.25
+    no_learner = dataclasses.replace(bundled_model, tileness=None)
+    assert found_by_tileness(image, off, located, no_learner) == (None, None)

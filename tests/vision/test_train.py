@@ -327,3 +327,40 @@ def test_the_bundled_model_ships_both_stages_of_the_tile_map(bundled_model) -> N
     assert stages is not None and stages.first is bundled_model.mask and stages.context is not None
     assert bundled_model.meta["context_trained_on"] == ["ctx-train-22 (400 photos)", "ctx-random-23 (400 photos)",
                                                         "ctx-hard-24 (300 photos)"]
+
+
+def test_tileness_only_learns_whole_tiles_and_the_readers_keep_it(tiny_model, easy_photos, tiny_dataset,
+                                                                  tmp_path) -> None:
+    """``zengarden train --tileness-only`` (:func:`vision.train.fit_tileness`) adds the tileness
+    learner and keeps everything else; it travels with the model file; readers learned again on that
+    model keep it. Learned from six easy photos, it tells a held-out photo's true block from the
+    same block a tile off."""
+    from vision.dataset import iter_labelled
+    from vision.io import load_image_scaled
+    from vision.tileness import block_tileness
+    from vision.train import fit_readers
+    from zengarden.cli import main
+
+    base = tiny_model.save(tmp_path / "base.skops")
+    out = tmp_path / "tileness.skops"
+    assert main(["train", "--tileness-only", "--base", str(base), "--data", str(easy_photos), "--out", str(out)]) == 0
+    model = load_model(out)
+    assert model.tileness is not None and model.meta["tileness_trained_on"] == [f"{easy_photos.name} (6 photos)"]
+    assert load_model(base).tileness is None
+    crops = np.random.default_rng(0).integers(0, 256, (3, 40, 40, 3), dtype=np.uint8)
+    for name in ("floor", "path", "decor", "corner"):  # the readers are the base's
+        np.testing.assert_array_equal(model.readers[name].predict_proba(crops),
+                                      tiny_model.readers[name].predict_proba(crops))
+    for photo in iter_labelled(tiny_dataset)[:2]:  # photos it did not learn from
+        image, scale = load_image_scaled(photo.image_path, model.cfg)
+        truth = photo.corners * scale
+        tile_off = truth + (truth[1] - truth[0]) / 4  # a column over: four cells of board or table
+        assert block_tileness(image, truth, model.tileness, model.cfg) > block_tileness(image, tile_off,
+                                                                                        model.tileness, model.cfg)
+    again = fit_readers([(iter_labelled(tiny_dataset), 1.0)], model)
+    assert again.tileness is model.tileness
+
+
+def test_the_bundled_model_ships_a_tileness_learner(bundled_model) -> None:
+    assert bundled_model.tileness is not None
+    assert bundled_model.meta["tileness_trained_on"] == ["tl-train-41 (300 photos)", "tl-random-42 (300 photos)"]

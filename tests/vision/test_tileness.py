@@ -1,0 +1,100 @@
+"""Tileness: cells cut with their seams, what each cell of a moved block is, and the learner's use."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+from vision.tileness import BLOCK_OFFSETS, block_tileness, cell_labels, cell_tileness, cut_cells, tileness_samples
+
+CORNERS = np.array([[100.0, 100.0], [500.0, 100.0], [500.0, 500.0], [100.0, 500.0]])
+
+
+def chequered(side: int = 600) -> np.ndarray:
+    """A 4×4 block of 100-pixel cells from (100, 100), each a colour of its own, on grey."""
+    image = np.full((side, side, 3), 128, np.uint8)
+    for rows in range(4):
+        for cols in range(4):
+            image[100 + rows * 100:200 + rows * 100, 100 + cols * 100:200 + cols * 100] = (
+                rows * 60, cols * 60, 255 - rows * 30 - cols * 30)
+    return image
+
+
+def test_cut_cells_takes_each_cell_with_its_seams_in_row_major_order() -> None:
+    cfg = DEFAULT_CONFIG
+    cells = cut_cells(chequered(), CORNERS, cfg)
+    side = cfg.feature_side
+    assert cells.shape == (16, side, side, 3) and cells.dtype == np.uint8
+    middle = side // 2
+    for rows in range(4):
+        for cols in range(4):
+            expected = (rows * 60, cols * 60, 255 - rows * 30 - cols * 30)
+            np.testing.assert_array_equal(cells[rows * 4 + cols, middle, middle], expected)
+    # the outset: a top-left cell's top-left corner is the grey around the block
+    np.testing.assert_array_equal(cells[0, 1, 1], (128, 128, 128))
+
+
+def test_cut_cells_of_a_moved_block_are_those_cells_of_the_plane() -> None:
+    image = chequered(800)
+    shifted = cut_cells(image, CORNERS, DEFAULT_CONFIG, col_shift=1.0, row_shift=1.0)
+    again = cut_cells(image, CORNERS + 100.0)  # the same block, a cell down and right
+    np.testing.assert_array_equal(shifted, again)
+    with pytest.raises(ValueError, match="size"):
+        cut_cells(image, CORNERS, DEFAULT_CONFIG, size=0.0)
+    with pytest.raises(ValueError):
+        cut_cells(np.zeros((10, 10), np.uint8), CORNERS)
+
+
+def test_cell_labels_mark_true_tiles_cells_beyond_the_block_and_cells_cut_across() -> None:
+    assert (cell_labels(0.0, 0.0, 1.0) == 1).all()
+    one_over = cell_labels(1.0, 0.0, 1.0).reshape(4, 4)  # a column over: its last column is beyond
+    assert (one_over[:, :3] == 1).all() and (one_over[:, 3] == 0).all()
+    assert (cell_labels(0.5, 0.5, 1.0) == 0).all()  # every cell cut across four tiles
+    bigger = cell_labels(0.0, 0.0, 1.25).reshape(4, 4)  # a quarter too big: no cell is a tile
+    assert (bigger != 1).all() and (bigger[2:] == 0).all() and (bigger[:, 2:] == 0).all()
+    assert (cell_labels(0.2, 0.0, 1.0) == -1).all()  # neither right nor wrong: not learned from
+    assert len(set(BLOCK_OFFSETS)) == len(BLOCK_OFFSETS) and BLOCK_OFFSETS[0] == (0.0, 0.0, 1.0)
+
+
+def test_tileness_samples_draw_the_true_block_and_others() -> None:
+    cfg = DEFAULT_CONFIG
+    x, y = tileness_samples(chequered(800), CORNERS, cfg, np.random.default_rng(0))
+    assert x.shape[0] == y.shape[0] and x.ndim == 2 and set(np.unique(y)) <= {0, 1}
+    assert (y == 1).sum() >= 16 and (y == 0).sum() >= 16  # the true block's 16, and some not
+
+
+def test_block_tileness_is_the_mean_capped_log_odds_of_the_cells() -> None:
+    cfg = DEFAULT_CONFIG
+
+    class Fixed:
+        def decision_function(self, features: np.ndarray) -> np.ndarray:
+            return np.array([20.0] * 12 + [-1.0] * 4)
+
+    per_cell = cell_tileness(chequered(), CORNERS, Fixed(), cfg)
+    assert per_cell.shape == (4, 4) and per_cell.max() == cfg.tileness_cap
+    assert block_tileness(chequered(), CORNERS, Fixed(), cfg) == pytest.approx((12 * cfg.tileness_cap - 4) / 16)
+
+
+def test_the_bundled_tileness_tells_a_garden_from_the_same_block_moved(bundled_model, easy_photos) -> None:
+    """On held-out easy photos, the true block's cells are tiles (tileness above
+    ``cfg.tileness_sure``) and the block a column over, half a tile over or a quarter too big is
+    not as much so."""
+    from vision.dataset import iter_labelled
+    from vision.io import load_image_scaled
+
+    cfg, learner = bundled_model.cfg, bundled_model.tileness
+    square = np.array([[0, 0], [4, 0], [4, 4], [0, 4]], np.float32)
+    for photo in iter_labelled(easy_photos)[:3]:
+        image, scale = load_image_scaled(photo.image_path, cfg)
+        truth = photo.corners * scale
+        to_image = cv2.getPerspectiveTransform(square, truth.astype(np.float32))
+
+        def moved(dx: float, dy: float, size: float, to_image: np.ndarray = to_image) -> np.ndarray:
+            return cv2.perspectiveTransform((square * size + [dx, dy])[None].astype(np.float64), to_image)[0]
+
+        own = block_tileness(image, truth, learner, cfg)
+        assert own > cfg.tileness_sure
+        for dx, dy, size in ((1.0, 0.0, 1.0), (0.5, 0.5, 1.0), (0.0, 0.0, 1.25)):
+            assert block_tileness(image, moved(dx, dy, size), learner, cfg) < own - 2.0
