@@ -532,6 +532,9 @@ class VisionConfig:
     tileness_reach: float = 3.0
     tileness_sizes: tuple[float, ...] = (0.8, 1.0, 1.25)
     tileness_stride: float = 0.25
+    #: Cells read at once when a plane is searched (the features of a thousand cells would take
+    #: some 200 MB).
+    tileness_batch: int = 128
     tileness_climb_steps: tuple[float, ...] = (1.0, 0.5, 0.25)
     tileness_climb_rounds: int = 6
     tileness_polish_steps: tuple[float, ...] = (0.12,)

@@ -160,8 +160,12 @@ def best_block_of_size(image: np.ndarray, corners: np.ndarray, learner: Any, cfg
     big = cv2.warpPerspective(image, to_image @ to_plane, (span, span), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
     offsets = np.round((starts - starts[0]) * per_tile).astype(int)
-    cells = np.stack([big[top:top + side, left:left + side] for top in offsets for left in offsets])
-    raw = np.asarray(learner.decision_function(tile_features(cells, cfg)), np.float64)
+    windows = [(top, left) for top in offsets for left in offsets]
+    raw = np.empty(len(windows))
+    for first in range(0, len(windows), cfg.tileness_batch):  # a batch at a time: the features' memory stays small
+        batch = windows[first:first + cfg.tileness_batch]
+        cells = np.stack([big[top:top + side, left:left + side] for top, left in batch])
+        raw[first:first + len(cells)] = learner.decision_function(tile_features(cells, cfg))
     grid = np.clip(raw, -cfg.tileness_cap, cfg.tileness_cap).reshape(len(starts), len(starts))
     step = round(1 / stride)  # cells a tile apart
     last = len(starts) - (n - 1) * step
