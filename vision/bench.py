@@ -215,8 +215,10 @@ def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
         raise ValueError(f"no labelled photos (image + .json sidecar) in {data}")
     tile_model = resolve_model(model)
     results: list[PhotoResult] = []
-    # forked workers inherit the loaded model; their results come back in the photos' order
-    pool = (ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_init_worker,
+    # fresh worker processes, each handed the model (a process forked after a read would inherit
+    # OpenMP's threads mid-state and hang in the tileness learner); results come back in the
+    # photos' order
+    pool = (ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=_init_worker,
                                 initargs=(tile_model, repeat)) if jobs > 1 else None)
     with pool or nullcontext():
         for result in (pool.map(_bench_in_worker, photos) if pool is not None
