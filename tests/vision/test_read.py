@@ -424,14 +424,24 @@ def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely
     the board's printed frame and a second garden beside it, so the garden is under half the map's
     quad and every block that small is ruled out (``grid_small_confirm`` 0): the outline ends more
     than a tile off, flagged. With the small blocks read when the outline is in doubt, the garden's
-    own block reads surely and is taken: every tile right."""
+    own block reads surely and is taken: every tile right. (Measured without the tileness learner,
+    which finds this garden from that wrong outline by itself, flagged.)"""
+    import dataclasses
+
     from tests.vision.grids import dev_photo
+    from vision.geometry import order_corners
+    from vision.locate import corner_distance_tiles
 
     photo = dev_photo(tmp_path, 208, 5151)
-    ruled_out, missed, reading, found = _without_and_with(photo, bundled_model, grid_small_confirm=0)
+    no_cells = dataclasses.replace(bundled_model, tileness=None)
+    ruled_out, missed, reading, found = _without_and_with(photo, no_cells, grid_small_confirm=0)
     assert ruled_out.check_outline and missed > 1.0
     assert found < 0.25
     assert reading.garden == photo.garden
+    by_cells = read_garden(photo.load_image(), dataclasses.replace(
+        bundled_model, cfg=dataclasses.replace(bundled_model.cfg, grid_small_confirm=0)))
+    assert corner_distance_tiles(by_cells.corners, order_corners(photo.corners), 4) < 0.25
+    assert by_cells.check_outline and any("tileness" in why for why in by_cells.outline_reasons)
 
 
 def test_a_block_of_shadowed_table_checks_is_not_taken_for_the_garden(tmp_path, bundled_model) -> None:
