@@ -510,19 +510,20 @@ class VisionConfig:
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
     #: Tileness (:mod:`vision.tileness`, a model's learner of whole tiles, cells cut with
-    #: ``tileness_outset`` of a tile around them so their seams show): an outline still in doubt
-    #: whose cells' mean log-odds is below ``tileness_doubt`` (most of its cells are not tiles: a
-    #: board's squares, a table, tiles cut across) is looked for by its cells. The candidates whose
-    #: cells look most like tiles (the ``tileness_climb_starts`` best of the outline and the
-    #: search's other lattices) each give the block of their plane that looks most like tiles
-    #: (:func:`vision.tileness.best_block_in_plane`: cells ``tileness_stride`` tile apart, up to
-    #: ``tileness_reach`` tiles beyond, of each of ``tileness_sizes`` times the candidate's) and the
-    #: candidate itself moved while its tileness rises (``tileness_climb_steps``, at most
-    #: ``tileness_climb_rounds`` moves each); the better of the two, moved while its tileness rises
-    #: (:func:`vision.geometry.climb_block`: ``tileness_polish_steps`` tile sides) and snapped to
-    #: its seams; the block that then looks
-    #: most like tiles is taken, still to be checked, when it reaches ``tileness_sure``. An outline
-    #: not in doubt whose tileness is below ``tileness_doubt`` is put in doubt. Log-odds are capped
+    #: ``tileness_outset`` of a tile around them so their seams show), asked of every located
+    #: outline. One whose cells' mean log-odds is below ``tileness_doubt`` (most of its cells are
+    #: not tiles: a board's squares, a table, tiles cut across) is put in doubt and looked for by
+    #: its cells: the candidates whose cells look most like tiles (the ``tileness_climb_starts``
+    #: best of the outline and the search's other lattices) each give the block of their plane that
+    #: looks most like tiles (:func:`vision.tileness.best_block_in_plane`: cells ``tileness_stride``
+    #: tile apart, up to ``tileness_reach`` tiles beyond, of each of ``tileness_sizes`` times the
+    #: candidate's) and the candidate itself moved while its tileness rises
+    #: (``tileness_climb_steps``, at most ``tileness_climb_rounds`` moves each); each of the two
+    #: moved again while its tileness rises (:func:`vision.geometry.climb_block`:
+    #: ``tileness_polish_steps`` tile sides) and snapped to its seams; the block that then looks
+    #: most like tiles is taken, still to be checked, when it reaches ``tileness_sure``. One whose
+    #: cells are tiles but the block a whole tile over looks more so by ``tileness_shift_gain`` (a
+    #: row of board taken for a row of tiles) is moved there and put in doubt. Log-odds are capped
     #: at ±``tileness_cap`` so that one cell cannot outweigh the rest.
     tileness_outset: float = 0.12
     tileness_cap: float = 8.0
@@ -537,7 +538,8 @@ class VisionConfig:
     tileness_batch: int = 128
     tileness_climb_steps: tuple[float, ...] = (1.0, 0.5, 0.25)
     tileness_climb_rounds: int = 6
-    tileness_polish_steps: tuple[float, ...] = (0.12,)
+    tileness_polish_steps: tuple[float, ...] = (0.5, 0.25, 0.12)
+    tileness_shift_gain: float = 1.0
 
     # --- training ------------------------------------------------------------------------------
     #: Jittered copies of each training photo's corners (simulated localisation error).

@@ -84,6 +84,14 @@ def climb_corners(corners: np.ndarray, objective: Callable[[float], Callable[[np
     return best, value
 
 
+def shifted_block(corners: np.ndarray, cols: float, rows: float, n: int) -> np.ndarray:
+    """The n×n block ``corners`` ``(4, 2)`` (TL, TR, BR, BL) moved by ``cols`` and ``rows`` tile sides
+    in its own plane -> ``(4, 2)``."""
+    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float64)
+    to_photo = cv2.getPerspectiveTransform(square.astype(np.float32), np.asarray(corners, np.float32))
+    return cv2.perspectiveTransform((square + np.array([cols, rows], np.float64))[None], to_photo.astype(np.float64))[0]
+
+
 def block_moves(corners: np.ndarray, step: float, n: int) -> list[np.ndarray]:
     """The blocks one move of ``step`` tile sides away from an n×n block ``corners`` ``(4, 2)`` (TL,
     TR, BR, BL), measured in the block's own plane: the whole block shifted along either axis or

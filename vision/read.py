@@ -26,7 +26,7 @@ from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode, tile_probability
-from vision.geometry import climb_block, order_corners
+from vision.geometry import climb_block, order_corners, shifted_block
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
     agreement_likelihood,
@@ -41,7 +41,7 @@ from vision.light import (
 )
 from vision.locate import Accept, GridLocation, block_offset, grid_shape_ok, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
-from vision.tileness import best_block_in_plane, block_tileness
+from vision.tileness import best_block_in_plane, block_tileness, ring_tileness, whole_shift_tileness
 
 ImageInput = Union[np.ndarray, ImageSource]
 
@@ -327,6 +327,30 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None, rival
 
 
+def memoised_block_value(value: Callable[[np.ndarray], float], cfg: VisionConfig) -> Callable[[np.ndarray], float]:
+    """``value`` of a block's corners ``(4, 2)`` remembered by their bytes (a climb meets the blocks it
+    came from again); -inf for a block of implausible shape (:func:`vision.locate.grid_shape_ok`) or
+    one that cannot be cut (``value`` raising ``ValueError``: a corner beyond the photo)."""
+    values: dict[bytes, float] = {}
+
+    def remembered(corners: np.ndarray) -> float:
+        key = np.asarray(corners, np.float64).tobytes()
+        if key not in values:
+            values[key] = -np.inf
+            if grid_shape_ok(corners, cfg):
+                with contextlib.suppress(ValueError):
+                    values[key] = value(corners)
+        return values[key]
+
+    return remembered
+
+
+def ranked_starts(starts: Sequence[np.ndarray], value: Callable[[np.ndarray], float]) -> list[np.ndarray]:
+    """The distinct ``starts`` (each ``(4, 2)``) of finite ``value``, the highest first."""
+    unique = list({np.asarray(c, np.float64).tobytes(): np.asarray(c, np.float64) for c in starts}.values())
+    return sorted((c for c in unique if np.isfinite(value(c))), key=value, reverse=True)
+
+
 def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: TileModel, accept: Accept
                      ) -> np.ndarray | None:
     """An outline in doubt found again by its tiles: the ``starts`` (each ``(4, 2)`` in ``image``
@@ -340,22 +364,10 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
     (``accept``; the snapped outlines asked first, the one whose tiles read most surely alone
     first, then the block as moved), or None."""
     cfg = model.cfg
-    values: dict[bytes, float] = {}  # a climb meets the blocks it came from again
-
-    def sureness(corners: np.ndarray) -> float:
-        key = np.asarray(corners, np.float64).tobytes()
-        if key not in values:
-            values[key] = -np.inf
-            if grid_shape_ok(corners, cfg):
-                try:
-                    crops = crop_tiles(image, corners, cfg)
-                except ValueError:  # a corner beyond what can be cut
-                    return values[key]
-                values[key] = reading_sureness(decode(model.predict_probs(crops), cfg)[0].confidence, cfg)
-        return values[key]
-
-    unique = list({np.asarray(c, np.float64).tobytes(): np.asarray(c, np.float64) for c in starts}.values())
-    ranked = sorted((c for c in unique if np.isfinite(sureness(c))), key=sureness, reverse=True)
+    sureness = memoised_block_value(
+        lambda corners: reading_sureness(decode(model.predict_probs(crop_tiles(image, corners, cfg)), cfg)[0]
+                                         .confidence, cfg), cfg)
+    ranked = ranked_starts(starts, sureness)
     first, finer = cfg.read_climb_steps[:1], cfg.read_climb_steps[1:]
     for start in ranked[: cfg.read_climb_starts]:
         moved = climb_block(start, sureness, first, cfg.read_climb_rounds, cfg.grid)[0]
@@ -375,46 +387,41 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
 def found_by_tileness(image: np.ndarray, found: np.ndarray, located: GridLocation, model: TileModel
                       ) -> tuple[str | None, np.ndarray | None]:
     """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
-    (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None when
-    its cells look like tiles: tileness at least ``cfg.tileness_doubt``; the block where the cells
-    look more like tiles, or None). When in doubt, the ``cfg.tileness_climb_starts`` candidates
-    (``found``, ``located``'s outline and other lattices) whose cells look most like tiles each give
-    the block of their plane that looks most like tiles (:func:`vision.tileness.best_block_in_plane`)
-    and are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
-    the better of the two is moved again by ``cfg.tileness_polish_steps`` and snapped to its seams
-    (:func:`vision.locate.snapped_outlines`); the block that then looks most
-    like tiles is returned when it reaches ``cfg.tileness_sure`` and beats ``found``. A model without
-    a tileness learner judges nothing."""
+    (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None; the
+    block where the cells look more like tiles, or None). Its cells look like tiles (tileness at
+    least ``cfg.tileness_doubt``): no doubt, unless the block a whole tile over looks more so by
+    ``cfg.tileness_shift_gain`` (:func:`vision.tileness.ring_tileness`), which is returned. Else in
+    doubt: the ``cfg.tileness_climb_starts`` candidates (``found``, ``located``'s outline and other
+    lattices) whose cells look most like tiles each give the block of their plane that looks most
+    like tiles (:func:`vision.tileness.best_block_in_plane`) and are moved while that rises
+    (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``); both are moved again by
+    ``cfg.tileness_polish_steps`` and snapped to their seams (:func:`vision.locate.snapped_outlines`);
+    the block that then looks most like tiles is returned when it reaches ``cfg.tileness_sure`` and
+    beats ``found``. A model without a tileness learner judges nothing."""
     cfg = model.cfg
     if model.tileness is None:
         return None, None
-    values: dict[bytes, float] = {}
-
-    def tileness(corners: np.ndarray) -> float:
-        key = np.asarray(corners, np.float64).tobytes()
-        if key not in values:
-            values[key] = -np.inf
-            if grid_shape_ok(corners, cfg):
-                with contextlib.suppress(ValueError):  # a corner beyond what can be cut: -inf
-                    values[key] = block_tileness(image, corners, model.tileness, cfg)
-        return values[key]
-
-    own = tileness(found)
+    tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg)
+    shifts = whole_shift_tileness(ring_tileness(image, found, model.tileness, cfg))
+    own = float(shifts[1, 1])
     if own >= cfg.tileness_doubt:
-        return None, None
+        rows, cols = np.unravel_index(int(np.argmax(shifts)), shifts.shape)
+        if shifts[rows, cols] <= own + cfg.tileness_shift_gain:
+            return None, None
+        moved = shifted_block(found, int(cols) - 1, int(rows) - 1, cfg.grid)
+        return (f"its cells look more like whole tiles a tile away (tileness {own:.1f}, there "
+                f"{shifts[rows, cols]:.1f})"), order_corners(moved)
     doubt = f"its cells do not look like whole tiles (tileness {own:.1f} < {cfg.tileness_doubt:g})"
-    starts = [np.asarray(c, np.float64) for c in (found, located.corners, *located.alternatives)]
-    unique = list({c.tobytes(): c for c in starts}.values())
-    ranked = sorted((c for c in unique if np.isfinite(tileness(c))), key=tileness, reverse=True)
+    ranked = ranked_starts([found, located.corners, *located.alternatives], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
     for start in ranked[: cfg.tileness_climb_starts]:
         in_plane = best_block_in_plane(image, start, model.tileness, cfg)[0]
         climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
-        better = max((in_plane, climbed), key=tileness)
-        moved = climb_block(better, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
-        for block in [moved, *snapped_outlines(image, moved, cfg)]:
-            if tileness(block) > top:
-                best, top = order_corners(block), tileness(block)
+        for candidate in (in_plane, climbed):
+            moved = climb_block(candidate, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
+            for block in [moved, *snapped_outlines(image, moved, cfg)]:
+                if tileness(block) > top:
+                    best, top = order_corners(block), tileness(block)
     return doubt, best
 
 

@@ -15,6 +15,7 @@ block's tileness is the mean log-odds of its cells (:func:`block_tileness`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 import cv2
@@ -116,6 +117,32 @@ def block_tileness(image: np.ndarray, corners: np.ndarray, learner: Any, cfg: Vi
     """How much the block ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` looks like n×n whole
     tiles: its cells' mean log-odds (:func:`cell_tileness`); above 0 most are tiles."""
     return float(cell_tileness(image, corners, learner, cfg).mean())
+
+
+def ring_tileness(image: np.ndarray, corners: np.ndarray, learner: Any, cfg: VisionConfig = DEFAULT_CONFIG
+                  ) -> np.ndarray:
+    """:func:`cell_tileness` of the n×n block ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` and of
+    the ring of cells around it, in its plane -> ``(n + 2, n + 2)``, the block's own cells at
+    ``[1:-1, 1:-1]``."""
+    pts = check_corners(corners)
+    n = cfg.grid
+    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+    to_image = cv2.getPerspectiveTransform(square, pts.astype(np.float32)).astype(np.float64)
+    ring = cv2.perspectiveTransform(np.array([[[-1, -1], [n + 1, -1], [n + 1, n + 1], [-1, n + 1]]], np.float64),
+                                    to_image)[0]
+    return cell_tileness(image, ring, learner, replace(cfg, grid=n + 2))
+
+
+def whole_shift_tileness(ring: np.ndarray) -> np.ndarray:
+    """A block's tileness shifted by a whole tile or not, from its ring's cells ``(n + 2, n + 2)``
+    (:func:`ring_tileness`) -> ``(3, 3)``: ``[1 + rows, 1 + cols]`` the mean of the block moved by
+    ``rows``, ``cols`` in {-1, 0, 1} tiles; ``[1, 1]`` the block's own tileness."""
+    ring = np.asarray(ring, np.float64)
+    if ring.ndim != 2 or ring.shape[0] != ring.shape[1] or ring.shape[0] < 3:
+        raise ValueError(f"ring must be (n + 2, n + 2) with n >= 1, got shape {ring.shape}")
+    n = ring.shape[0] - 2
+    return np.array([[ring[1 + rows:1 + rows + n, 1 + cols:1 + cols + n].mean() for cols in (-1, 0, 1)]
+                     for rows in (-1, 0, 1)])
 
 
 def best_block_in_plane(image: np.ndarray, corners: np.ndarray, learner: Any, cfg: VisionConfig = DEFAULT_CONFIG

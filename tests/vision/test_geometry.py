@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.geometry import block_moves, climb_block, climb_corners
+from vision.geometry import block_moves, climb_block, climb_corners, shifted_block
 
 TARGET = np.array([[10.0, 12.0], [52.0, 9.0], [55.0, 50.0], [8.0, 47.0]])
 
@@ -71,6 +71,14 @@ def test_block_moves_shift_the_block_and_move_each_side_in_its_own_plane() -> No
         np.testing.assert_allclose(got, want, atol=1e-6)
     with pytest.raises(ValueError, match="step"):
         block_moves(corners, 0.0, 4)
+
+
+def test_shifted_block_moves_the_block_by_whole_or_part_tiles_in_its_own_plane() -> None:
+    corners = _block(SEEN, SQUARE)
+    for cols, rows in ((1, 0), (-1, 1), (0.5, -0.25)):
+        back = _block(np.linalg.inv(SEEN), shifted_block(corners, cols, rows, 4))
+        np.testing.assert_allclose(back, SQUARE + np.array([cols, rows]), atol=1e-6)
+    np.testing.assert_allclose(shifted_block(corners, 0, 0, 4), corners, atol=1e-6)
 
 
 def test_climb_block_brings_a_block_a_row_off_and_too_big_onto_the_garden() -> None:

@@ -621,3 +621,9 @@ def test_an_outline_whose_cells_are_not_tiles_is_doubted_and_moved_to_the_tiles(
     assert moved is not None and block_offset(moved, truth)[0] < 0.25
     no_learner = dataclasses.replace(bundled_model, tileness=None)
     assert found_by_tileness(image, off, located, no_learner) == (None, None)
+    # a column over, three of its four columns still tiles: not below doubt, but the block a tile
+    # back looks far more like tiles, and is taken (with a doubt: it was not where it was found)
+    column = cv2.perspectiveTransform((square + np.array([1.0, 0.0], np.float32))[None].astype(np.float64), to_image)[0]
+    doubt, moved = found_by_tileness(image, column, GridLocation(column, 5.0, 1.0, False), bundled_model)
+    assert doubt is not None and doubt.startswith("its cells look more like whole tiles a tile away")
+    assert moved is not None and block_offset(moved, truth)[0] < 0.05

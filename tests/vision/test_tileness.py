@@ -7,7 +7,16 @@ import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.tileness import BLOCK_OFFSETS, block_tileness, cell_labels, cell_tileness, cut_cells, tileness_samples
+from vision.tileness import (
+    BLOCK_OFFSETS,
+    block_tileness,
+    cell_labels,
+    cell_tileness,
+    cut_cells,
+    ring_tileness,
+    tileness_samples,
+    whole_shift_tileness,
+)
 
 CORNERS = np.array([[100.0, 100.0], [500.0, 100.0], [500.0, 500.0], [100.0, 500.0]])
 
@@ -75,6 +84,39 @@ def test_block_tileness_is_the_mean_capped_log_odds_of_the_cells() -> None:
     per_cell = cell_tileness(chequered(), CORNERS, Fixed(), cfg)
     assert per_cell.shape == (4, 4) and per_cell.max() == cfg.tileness_cap
     assert block_tileness(chequered(), CORNERS, Fixed(), cfg) == pytest.approx((12 * cfg.tileness_cap - 4) / 16)
+
+
+def test_ring_tileness_reads_the_block_and_the_cells_around_it_in_its_plane() -> None:
+    """The ring of a block is the (n + 2)×(n + 2) block one cell out, its own cells in the middle."""
+    cfg = DEFAULT_CONFIG
+    seen: list[np.ndarray] = []
+
+    class Recording:
+        def decision_function(self, features: np.ndarray) -> np.ndarray:
+            seen.append(features)
+            return np.arange(len(features), dtype=np.float64) - 18.0
+
+    ring = ring_tileness(chequered(800), CORNERS + 100, Recording(), cfg)
+    assert ring.shape == (6, 6) and len(seen[0]) == 36
+    np.testing.assert_array_equal(ring, np.clip(np.arange(36.0) - 18.0, -cfg.tileness_cap, cfg.tileness_cap)
+                                  .reshape(6, 6))
+    from vision.features import tile_features
+    block_features = tile_features(cut_cells(chequered(800), CORNERS + 100, cfg), cfg)
+    inner = seen[0].reshape(6, 6, -1)[1:5, 1:5].reshape(16, -1)  # the same cells, cut a sub-pixel apart
+    assert np.abs(inner - block_features).mean() < 0.02 < np.abs(seen[0][:16] - block_features).mean()
+
+
+def test_whole_shift_tileness_is_the_mean_of_each_block_a_tile_away() -> None:
+    ring = np.zeros((6, 6))
+    ring[1:5, 0] = 8.0  # the column left of the block is all tiles
+    ring[1:5, 4] = -8.0  # the block's own right column is not
+    shifts = whole_shift_tileness(ring)
+    assert shifts.shape == (3, 3)
+    assert shifts[1, 1] == pytest.approx(-2.0) and shifts[1, 0] == pytest.approx(2.0)
+    assert shifts[0, 0] == pytest.approx(ring[0:4, 0:4].mean()) and shifts[2, 2] == pytest.approx(ring[2:6, 2:6].mean())
+    assert int(np.argmax(shifts)) == 3  # one column left
+    with pytest.raises(ValueError, match="ring"):
+        whole_shift_tileness(np.zeros((6, 5)))
 
 
 def test_the_bundled_tileness_tells_a_garden_from_the_same_block_moved(bundled_model, easy_photos) -> None:
