@@ -419,6 +419,19 @@ def _without_and_with(photo, model, **off) -> tuple[GardenReading, float, Garden
             corner_distance_tiles(reading.corners, truth, 4))
 
 
+def _assert_found_by_cells(photo, model, **off) -> None:
+    """``photo`` read with ``model``'s config changed by ``off`` (a step turned off) is found within a
+    quarter tile all the same, by the tileness learner, and flagged for it."""
+    from dataclasses import replace
+
+    from vision.geometry import order_corners
+    from vision.locate import corner_distance_tiles
+
+    reading = read_garden(photo.load_image(), replace(model, cfg=replace(model.cfg, **off)))
+    assert corner_distance_tiles(reading.corners, order_corners(photo.corners), 4) < 0.25
+    assert reading.check_outline and any("tileness" in why for why in reading.outline_reasons)
+
+
 def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely(tmp_path, bundled_model) -> None:
     """Development photo 00208 of ``zengarden synth --seed 5151 --family dev``: the tile map takes in
     the board's printed frame and a second garden beside it, so the garden is under half the map's
@@ -429,8 +442,6 @@ def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely
     import dataclasses
 
     from tests.vision.grids import dev_photo
-    from vision.geometry import order_corners
-    from vision.locate import corner_distance_tiles
 
     photo = dev_photo(tmp_path, 208, 5151)
     no_cells = dataclasses.replace(bundled_model, tileness=None)
@@ -438,10 +449,7 @@ def test_a_block_under_half_the_tile_maps_quad_counts_when_its_tiles_read_surely
     assert ruled_out.check_outline and missed > 1.0
     assert found < 0.25
     assert reading.garden == photo.garden
-    by_cells = read_garden(photo.load_image(), dataclasses.replace(
-        bundled_model, cfg=dataclasses.replace(bundled_model.cfg, grid_small_confirm=0)))
-    assert corner_distance_tiles(by_cells.corners, order_corners(photo.corners), 4) < 0.25
-    assert by_cells.check_outline and any("tileness" in why for why in by_cells.outline_reasons)
+    _assert_found_by_cells(photo, bundled_model, grid_small_confirm=0)
 
 
 def test_a_block_of_shadowed_table_checks_is_not_taken_for_the_garden(tmp_path, bundled_model) -> None:
@@ -489,14 +497,19 @@ def test_a_block_a_row_off_loses_to_the_garden_by_its_least_sure_edge_line(tmp_p
     lattice a row off (a row of the board's frame taken in) scores a little better than the garden,
     and over all 16 tiles it reads nearly as surely (``read_choice_edge_weight`` 0: chosen, more than
     a tile off). Its frame row reads least surely of any edge line, so with that line weighed the
-    reading takes the garden, still to be checked."""
+    reading takes the garden, still to be checked. (Measured without the tileness learner, which
+    moves that outline back by the row, flagged: asserted too.)"""
+    import dataclasses
+
     from vision.synth.generate import generate_dataset
 
     generate_dataset(tmp_path, 1, 3101, start=186, style="random", family="dev")
     photo = next(iter(iter_labelled(tmp_path)))
-    diluted, missed, reading, found = _without_and_with(photo, bundled_model, read_choice_edge_weight=0.0)
+    no_cells = dataclasses.replace(bundled_model, tileness=None)
+    diluted, missed, reading, found = _without_and_with(photo, no_cells, read_choice_edge_weight=0.0)
     assert diluted.check_outline and missed > 1.0
     assert reading.check_outline and found < 0.25
+    _assert_found_by_cells(photo, bundled_model, read_choice_edge_weight=0.0)
 
 
 def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp_path, bundled_model) -> None:
@@ -505,7 +518,8 @@ def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp
     tile off; searched again on a crop around that outline, the garden is found, sure, and read
     right. (The block of the tile map's second stage finds it at once: the first stage alone here.
     So do the first views when they are searched before the map's other outlines are snapped, the
-    default: those snapped first, ``grid_alternatives_late`` off, to see the second look.)"""
+    default: those snapped first, ``grid_alternatives_late`` off, to see the second look; and the
+    tileness learner, from the first search's outline: measured without it, asserted too.)"""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
@@ -513,10 +527,12 @@ def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp
     photo = dev_photo(tmp_path, 240, 6262, (0.2, 0.4))
     first_stage_only = replace(bundled_model, mask_context=None)
     snapped_first = replace(first_stage_only, cfg=replace(first_stage_only.cfg, grid_alternatives_late=False))
-    first, missed, reading, found = _without_and_with(photo, snapped_first, second_look_below=0.0)
+    first, missed, reading, found = _without_and_with(photo, replace(snapped_first, tileness=None),
+                                                      second_look_below=0.0)
     assert first.check_outline and missed > 1.0
     assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
+    _assert_found_by_cells(photo, snapped_first, second_look_below=0.0)
     at_once, off, _, _ = _without_and_with(photo, first_stage_only, second_look_below=0.0)
     assert not at_once.check_outline and off < 0.25 and at_once.garden == photo.garden
 
@@ -557,7 +573,8 @@ def test_an_outline_in_doubt_is_found_again_by_reading_its_tiles(tmp_path, bundl
     one of them comes onto the garden, whose tiles then read surely. It is taken, still to be
     checked (found by reading, not by its seams), and every tile is read right. (The block of the
     tile map's second stage finds it without the climb, and so does reading six of the search's
-    lattices: the first stage alone here, and the three lattices the search handed on before.)"""
+    lattices: the first stage alone here, and the three lattices the search handed on before; and
+    the tileness learner without the climb: measured without it, asserted too.)"""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
@@ -565,11 +582,13 @@ def test_an_outline_in_doubt_is_found_again_by_reading_its_tiles(tmp_path, bundl
     photo = dev_photo(tmp_path, 370, 5656)
     first_stage_only = replace(bundled_model, mask_context=None,
                                cfg=replace(bundled_model.cfg, grid_alternatives=3))
-    unmoved, missed, reading, found = _without_and_with(photo, first_stage_only, read_climb_starts=0)
+    unmoved, missed, reading, found = _without_and_with(photo, replace(first_stage_only, tileness=None),
+                                                        read_climb_starts=0)
     assert unmoved.check_outline and missed > 0.5
     assert found < 0.25
     assert reading.check_outline and any("found by reading" in why for why in reading.outline_reasons)
     assert reading.garden == photo.garden
+    _assert_found_by_cells(photo, first_stage_only, read_climb_starts=0)
     six = replace(first_stage_only, cfg=replace(first_stage_only.cfg, grid_alternatives=6, read_climb_starts=0))
     among_six = read_garden(photo.load_image(), six)  # no climb: one of the six lattices reads surely
     assert among_six.garden == photo.garden
