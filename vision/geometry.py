@@ -84,12 +84,19 @@ def climb_corners(corners: np.ndarray, objective: Callable[[float], Callable[[np
     return best, value
 
 
+def in_block_plane(corners: np.ndarray, points: np.ndarray, n: int) -> np.ndarray:
+    """Points ``(K, 2)`` of the plane of the n×n block ``corners`` ``(4, 2)`` (TL, TR, BR, BL), in
+    tile sides from its top-left corner, where they are in the photo -> ``(K, 2)``."""
+    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+    to_photo = cv2.getPerspectiveTransform(square, np.asarray(corners, np.float32)).astype(np.float64)
+    return cv2.perspectiveTransform(np.asarray(points, np.float64)[None], to_photo)[0]
+
+
 def shifted_block(corners: np.ndarray, cols: float, rows: float, n: int) -> np.ndarray:
     """The n×n block ``corners`` ``(4, 2)`` (TL, TR, BR, BL) moved by ``cols`` and ``rows`` tile sides
     in its own plane -> ``(4, 2)``."""
     square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float64)
-    to_photo = cv2.getPerspectiveTransform(square.astype(np.float32), np.asarray(corners, np.float32))
-    return cv2.perspectiveTransform((square + np.array([cols, rows], np.float64))[None], to_photo.astype(np.float64))[0]
+    return in_block_plane(corners, square + np.array([cols, rows], np.float64), n)
 
 
 def block_moves(corners: np.ndarray, step: float, n: int) -> list[np.ndarray]:
@@ -101,7 +108,6 @@ def block_moves(corners: np.ndarray, step: float, n: int) -> list[np.ndarray]:
     if step <= 0:
         raise ValueError(f"step must be positive, got {step}")
     square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float64)
-    to_photo = cv2.getPerspectiveTransform(square.astype(np.float32), np.asarray(corners, np.float32))
     moved = [square + step * np.array([dx, dy], np.float64) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
     # each side's two corners and the direction "out" of the block
     for pair, out in (((0, 1), (0, -1)), ((1, 2), (1, 0)), ((2, 3), (0, 1)), ((3, 0), (-1, 0))):
@@ -109,7 +115,7 @@ def block_moves(corners: np.ndarray, step: float, n: int) -> list[np.ndarray]:
             block = square.copy()
             block[list(pair)] += sign * step * np.asarray(out, np.float64)
             moved.append(block)
-    return [cv2.perspectiveTransform(block[None], to_photo.astype(np.float64))[0] for block in moved]
+    return list(in_block_plane(corners, np.concatenate(moved), n).reshape(len(moved), 4, 2))
 
 
 def climb_block(corners: np.ndarray, value: Callable[[np.ndarray], float], steps: Sequence[float], rounds: int,

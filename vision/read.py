@@ -401,7 +401,6 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, located: GridLocatio
     cfg = model.cfg
     if model.tileness is None:
         return None, None
-    tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg)
     shifts = whole_shift_tileness(ring_tileness(image, found, model.tileness, cfg))
     own = float(shifts[1, 1])
     if own >= cfg.tileness_doubt:
@@ -412,6 +411,7 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, located: GridLocatio
         return (f"its cells look more like whole tiles a tile away (tileness {own:.1f}, there "
                 f"{shifts[rows, cols]:.1f})"), order_corners(moved)
     doubt = f"its cells do not look like whole tiles (tileness {own:.1f} < {cfg.tileness_doubt:g})"
+    tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg)
     ranked = ranked_starts([found, located.corners, *located.alternatives], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
     for start in ranked[: cfg.tileness_climb_starts]:

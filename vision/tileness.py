@@ -24,6 +24,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image
 from vision.features import tile_features
+from vision.geometry import in_block_plane
 
 #: The blocks a photo's cells are learned from, as (column shift, row shift, cell size) in tiles of
 #: the true block: the block itself, shifted by halves and wholes, and a quarter bigger or smaller
@@ -124,12 +125,8 @@ def ring_tileness(image: np.ndarray, corners: np.ndarray, learner: Any, cfg: Vis
     """:func:`cell_tileness` of the n×n block ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` and of
     the ring of cells around it, in its plane -> ``(n + 2, n + 2)``, the block's own cells at
     ``[1:-1, 1:-1]``."""
-    pts = check_corners(corners)
     n = cfg.grid
-    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
-    to_image = cv2.getPerspectiveTransform(square, pts.astype(np.float32)).astype(np.float64)
-    ring = cv2.perspectiveTransform(np.array([[[-1, -1], [n + 1, -1], [n + 1, n + 1], [-1, n + 1]]], np.float64),
-                                    to_image)[0]
+    ring = in_block_plane(check_corners(corners), np.array([[-1, -1], [n + 1, -1], [n + 1, n + 1], [-1, n + 1]]), n)
     return cell_tileness(image, ring, learner, replace(cfg, grid=n + 2))
 
 
