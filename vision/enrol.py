@@ -79,7 +79,9 @@ from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
 from vision.locate import GridLocation, Judge, SearchMemo, block_offset, locate_grid
 from vision.model import VOCAB, TileModel, upright_crops
+from vision.read import found_by_tileness
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
+from vision.tileness import block_tileness
 
 Progress = Callable[[float, str], None]
 
@@ -357,6 +359,12 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
             raise EnrolError(f"{path}: no garden found ({exc}); photograph the 16 tiles on the board from above",
                              "no_garden", floor) from None
         corners, reasons, alternatives = found.corners, found.reasons, found.alternatives
+        doubt, moved = found_by_tileness(image, corners, (), model, climb_starts=0)  # searched at the end
+        if doubt is not None:
+            reasons = (*reasons, doubt)
+        if moved is not None:
+            corners, alternatives = moved, (corners, *alternatives)
+            reasons = (*reasons, "moved to where its cells look like whole tiles (found by their tileness)")
     crops = crop_tiles(image, corners, cfg)
     return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives, located=given is None
                       and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])), judged=judged, memo=memo)
@@ -511,6 +519,42 @@ def place_by_marks(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
             reasons = (*ph.outline_reasons, f"moved to where the board's printed marks are ({found.inliers} agree, "
                                             f"fewer than {DEFAULT_MATCH.sure_inliers})")
         out[j] = replace(ph, corners=corners, crops=crops, outline_reasons=reasons)
+    return out
+
+
+def place_by_tileness(photos: Sequence[FloorPhoto], model: TileModel, progress: Progress | None = None
+                      ) -> list[FloorPhoto]:
+    """Every located floor photo whose cells do not look like whole tiles (tileness below
+    ``cfg.tileness_doubt``, :func:`vision.tileness.block_tileness`) searched by its cells' tileness
+    from where each other photo shows the block, as fractions of the photo's width and height
+    (:func:`vision.read.found_by_tileness`: the block of each start's plane that looks most like
+    tiles, climbed): the six photos are taken the same way, so where the search was drawn to a
+    table's stripes the others' outlines lie about a tile from the garden. The block found is
+    taken, its cells cut again and the photo kept in doubt with the move said; a photo not so
+    found, or a model without a tileness learner, is as it was."""
+    cfg = model.cfg
+    out = list(photos)
+    if model.tileness is None:
+        return out
+    for j, ph in enumerate(photos):
+        if not ph.located or min(ph.shape) == 0:
+            continue
+        image = load_image_scaled(ph.path, cfg)[0]
+        if block_tileness(image, ph.corners, model.tileness, cfg) >= cfg.tileness_doubt:
+            continue
+        if progress is not None:
+            progress(j / len(photos), f"looking for whole tiles in {ph.path.name} where the other photos show them")
+        size = np.array([ph.shape[1], ph.shape[0]], np.float64)
+        starts = [other.corners / np.array([other.shape[1], other.shape[0]], np.float64) * size
+                  for i, other in enumerate(photos) if i != j and min(other.shape) > 0]
+        doubt, moved = found_by_tileness(image, ph.corners, ph.alternatives, model, also=starts)
+        if moved is None:
+            if doubt is not None and doubt not in ph.outline_reasons:
+                out[j] = replace(ph, outline_reasons=(*ph.outline_reasons, doubt))
+            continue
+        out[j] = replace(ph, corners=moved, crops=crop_tiles(image, moved, cfg), alternatives=(ph.corners,
+                         *ph.alternatives), outline_reasons=(*ph.outline_reasons, "moved to where its cells look "
+                                                             "like whole tiles, near the other photos' blocks"))
     return out
 
 
@@ -923,7 +967,7 @@ def settle_outlines(photos: Sequence[FloorPhoto], model: TileModel, board: np.nd
         again = [j for j, (ph, was) in enumerate(zip(settled, searched))
                  if ph.outline_reasons and np.array_equal(ph.corners, was.corners)]
         settled = found_again_near(settled, model, ecfg, progress, again)
-    return place_by_marks(settled, model, board, progress)
+    return place_by_tileness(place_by_marks(settled, model, board, progress), model, progress)
 
 
 def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,

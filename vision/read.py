@@ -178,7 +178,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             t_choose += time.perf_counter() - t_climb
         if located is not None and not on_board:
             t_cells = time.perf_counter()  # the cells say whether they are tiles, and where the tiles are
-            doubt, moved_to = found_by_tileness(arr, found, located, model)
+            doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives], model)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -384,15 +384,17 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
     return None
 
 
-def found_by_tileness(image: np.ndarray, found: np.ndarray, located: GridLocation, model: TileModel
+def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
+                      climb_starts: int | None = None, also: Sequence[np.ndarray] = ()
                       ) -> tuple[str | None, np.ndarray | None]:
     """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
     (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None; the
     block where the cells look more like tiles, or None). Its cells look like tiles (tileness at
     least ``cfg.tileness_doubt``): no doubt, unless the block a whole tile over looks more so by
     ``cfg.tileness_shift_gain`` (:func:`vision.tileness.ring_tileness`), which is returned. Else in
-    doubt: the ``cfg.tileness_climb_starts`` candidates (``found``, ``located``'s outline and other
-    lattices) whose cells look most like tiles each give the block of their plane that looks most
+    doubt: the ``climb_starts`` (default ``cfg.tileness_climb_starts``) of ``found`` and the other
+    ``candidates`` ``(4, 2)`` (the search's outline and other lattices) whose cells look most like
+    tiles, and the outlines ``also`` ``(4, 2)``, each give the block of their plane that looks most
     like tiles (:func:`vision.tileness.best_block_in_plane`) and are moved while that rises
     (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``); both are moved again by
     ``cfg.tileness_polish_steps`` and snapped to their seams (:func:`vision.locate.snapped_outlines`);
@@ -412,9 +414,9 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, located: GridLocatio
                 f"{shifts[rows, cols]:.1f})"), order_corners(moved)
     doubt = f"its cells do not look like whole tiles (tileness {own:.1f} < {cfg.tileness_doubt:g})"
     tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg)
-    ranked = ranked_starts([found, located.corners, *located.alternatives], tileness)
+    ranked = ranked_starts([found, *candidates], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
-    for start in ranked[: cfg.tileness_climb_starts]:
+    for start in [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts], *also]:
         in_plane = best_block_in_plane(image, start, model.tileness, cfg)[0]
         climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
         for candidate in (in_plane, climbed):

@@ -25,6 +25,7 @@ from vision.enrol import (
     found_again_near,
     locate_floor_photo,
     parse_floor,
+    place_by_tileness,
     settle_outlines,
 )
 from vision.io import load_image_scaled
@@ -120,6 +121,7 @@ def test_photos_the_board_left_in_doubt_are_searched_again_near_those_it_made_su
     monkeypatch.setattr(enrol_module, "locate_and_cut", search)
     monkeypatch.setattr(enrol_module, "place_by_board", board_lifts_sand)
     monkeypatch.setattr(enrol_module, "place_by_marks", lambda found, *_args: list(found))
+    monkeypatch.setattr(enrol_module, "place_by_tileness", lambda found, *_args: list(found))
     out = settle_outlines(photos, resolve_model(None))
     assert calls == [(Floor.WATER, 1)]
     assert out[1].outline_reasons == () and np.allclose(out[1].corners, block)
@@ -129,6 +131,54 @@ def test_photos_the_board_left_in_doubt_are_searched_again_near_those_it_made_su
     monkeypatch.setattr(enrol_module, "place_by_board", lambda found, *_args: list(found))
     out = settle_outlines(photos, resolve_model(None))
     assert not calls and all(a is b for a, b in zip(out, photos))
+
+
+def test_a_photo_whose_cells_are_not_tiles_is_searched_from_the_other_photos_blocks(
+        floor_photos: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`vision.enrol.place_by_tileness`: of located floor photos, only the one whose outline
+    cuts no whole tiles (a block in the photo's corner) is searched by tileness, from the other
+    photos' outlines as fractions of its size; the block found replaces its outline, its cells are
+    cut again, the old outline is kept first among the others and the photo stays in doubt with the
+    move said; one not found gets the doubt; a model without a tileness learner changes nothing.
+    (The search itself, from given outlines: ``test_the_tileness_search_also_starts_from_outlines_it_is_given``.)"""
+    import dataclasses
+
+    import vision.enrol as enrol_module
+
+    truth, _ = floor_photos
+    model = resolve_model(None)
+    photos, blocks = [], []
+    for floor in FLOORS:
+        path = truth / f"{floor.value}.jpg"
+        image, scale = load_image_scaled(path, model.cfg)
+        blocks.append(read_labelled(path).corners * scale)
+        photos.append(FloorPhoto(floor, path, blocks[-1], scale, located=True, shape=image.shape[:2]))
+    far = np.array([[5.0, 5.0], [60.0, 8.0], [58.0, 62.0], [4.0, 60.0]])
+    photos[1] = replace(photos[1], corners=far, outline_reasons=("weak lattice",))
+    calls: list[tuple[np.ndarray, list[np.ndarray]]] = []
+    answer: list[np.ndarray | None] = [blocks[1]]
+
+    def search(image: np.ndarray, found: np.ndarray, candidates: object, model: object,
+               also: list[np.ndarray]) -> tuple[str, np.ndarray | None]:
+        calls.append((found, list(also)))
+        return "its cells do not look like whole tiles", answer[0]
+
+    monkeypatch.setattr(enrol_module, "found_by_tileness", search)
+    out = place_by_tileness(photos, model)
+    assert len(calls) == 1 and np.array_equal(calls[0][0], far)
+    size = np.array([photos[1].shape[1], photos[1].shape[0]], np.float64)
+    expected = [photos[k].corners / np.array([photos[k].shape[1], photos[k].shape[0]]) * size for k in (0, 2)]
+    assert all(np.allclose(a, b) for a, b in zip(calls[0][1], expected, strict=True))
+    assert out[0] is photos[0] and out[2] is photos[2]
+    assert np.array_equal(out[1].corners, blocks[1]) and out[1].crops.shape[0] == 16
+    assert np.array_equal(out[1].alternatives[0], far)
+    assert out[1].outline_reasons[0] == "weak lattice" and "whole tiles" in out[1].outline_reasons[-1]
+    answer[0] = None
+    out = place_by_tileness(photos, model)
+    assert np.array_equal(out[1].corners, far)
+    assert out[1].outline_reasons == ("weak lattice", "its cells do not look like whole tiles")
+    calls.clear()
+    assert place_by_tileness(photos, dataclasses.replace(model, tileness=None)) == photos and not calls
 
 
 def test_labels_of_rendered_floor_photos_are_right(floor_photos: tuple[Path, Path]) -> None:
