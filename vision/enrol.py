@@ -526,12 +526,12 @@ def place_by_tileness(photos: Sequence[FloorPhoto], model: TileModel, progress: 
                       ) -> list[FloorPhoto]:
     """Every located floor photo whose cells do not look like whole tiles (tileness below
     ``cfg.tileness_doubt``, :func:`vision.tileness.block_tileness`) searched by its cells' tileness
-    from where each other photo shows the block, as fractions of the photo's width and height
-    (:func:`vision.read.found_by_tileness`: the block of each start's plane that looks most like
-    tiles, climbed): the six photos are taken the same way, so where the search was drawn to a
-    table's stripes the others' outlines lie about a tile from the garden. The block found is
-    taken, its cells cut again and the photo kept in doubt with the move said; a photo not so
-    found, or a model without a tileness learner, is as it was."""
+    from its own best outlines and from where each other photo shows the block, as fractions of the
+    photo's width and height (:func:`vision.read.found_by_tileness` with ``also``: the block of each
+    start's plane that looks most like tiles, climbed): the six photos are taken the same way, so
+    where the search was drawn to a table's stripes the others' outlines lie about a tile from the
+    garden. The block found is taken, its cells cut again and the photo kept in doubt with the move
+    said; a photo not so found gets the doubt; a model without a tileness learner changes nothing."""
     cfg = model.cfg
     out = list(photos)
     if model.tileness is None:
