@@ -79,7 +79,7 @@ from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
 from vision.locate import GridLocation, Judge, SearchMemo, block_offset, locate_grid
 from vision.model import VOCAB, TileModel, upright_crops
-from vision.read import found_by_tileness
+from vision.read import MOVED_BY_TILENESS, found_by_tileness
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 from vision.tileness import block_tileness
 
@@ -364,7 +364,7 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
             reasons = (*reasons, doubt)
         if moved is not None:
             corners, alternatives = moved, (corners, *alternatives)
-            reasons = (*reasons, "moved to where its cells look like whole tiles (found by their tileness)")
+            reasons = (*reasons, MOVED_BY_TILENESS)
     crops = crop_tiles(image, corners, cfg)
     return FloorPhoto(floor, path, corners, scale, crops, labelled, reasons, alternatives, located=given is None
                       and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])), judged=judged, memo=memo)

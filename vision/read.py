@@ -184,7 +184,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                 climbed = True  # a sure reading does not lift this doubt
             if moved_to is not None:
                 found, crops, probs = moved_to, crop_tiles(arr, moved_to, cfg), None
-                reasons = (*reasons, "moved to where its cells look like whole tiles (found by their tileness)")
+                reasons = (*reasons, MOVED_BY_TILENESS)
             t_choose += time.perf_counter() - t_cells
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read, crops = sure["read"], sure["crops"]
@@ -382,6 +382,10 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
             if np.isfinite(sureness(block)) and accept(order_corners(block), -np.inf):
                 return order_corners(block)
     return None
+
+
+#: Why an outline moved by :func:`found_by_tileness` is in doubt, besides its own doubt.
+MOVED_BY_TILENESS = "moved to where its cells look like whole tiles (found by their tileness)"
 
 
 def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
