@@ -617,12 +617,10 @@ def test_climb_by_reading_brings_a_block_off_the_garden_back_onto_it(easy_photos
 def test_an_outline_whose_cells_are_not_tiles_is_doubted_and_moved_to_the_tiles(easy_photos, bundled_model) -> None:
     """:func:`vision.read.found_by_tileness`: the true outline of a held-out photo raises no doubt;
     the same block a column and a half over (its cells board, table and tiles cut across) is
-    doubted, and moved back onto the garden from it; without
-    a tileness learner nothing is judged."""
+    doubted, and moved back onto the garden from it; without a tileness learner nothing is judged."""
     import dataclasses
 
-    import cv2
-
+    from vision.geometry import shifted_block
     from vision.io import load_image_scaled
     from vision.locate import block_offset
     from vision.read import found_by_tileness
@@ -630,9 +628,7 @@ def test_an_outline_whose_cells_are_not_tiles_is_doubted_and_moved_to_the_tiles(
     photo = iter_labelled(easy_photos)[1]
     image, scale = load_image_scaled(photo.image_path, bundled_model.cfg)
     truth = photo.corners * scale
-    square = np.array([[0, 0], [4, 0], [4, 4], [0, 4]], np.float32)
-    to_image = cv2.getPerspectiveTransform(square, truth.astype(np.float32))
-    off = cv2.perspectiveTransform((square + np.array([1.5, 0.0], np.float32))[None].astype(np.float64), to_image)[0]
+    off = shifted_block(truth, 1.5, 0.0, 4)
     assert found_by_tileness(image, truth, [], bundled_model) == (None, None)
     doubt, moved = found_by_tileness(image, off, [], bundled_model)
     assert doubt is not None and doubt.startswith("its cells do not look like whole tiles")
@@ -641,7 +637,7 @@ def test_an_outline_whose_cells_are_not_tiles_is_doubted_and_moved_to_the_tiles(
     assert found_by_tileness(image, off, [], no_learner) == (None, None)
     # a column over, three of its four columns still tiles: not below doubt, but the block a tile
     # back looks far more like tiles, and is taken (with a doubt: it was not where it was found)
-    column = cv2.perspectiveTransform((square + np.array([1.0, 0.0], np.float32))[None].astype(np.float64), to_image)[0]
+    column = shifted_block(truth, 1.0, 0.0, 4)
     doubt, moved = found_by_tileness(image, column, [], bundled_model)
     assert doubt is not None and doubt.startswith("its cells look more like whole tiles a tile away")
     assert moved is not None and block_offset(moved, truth)[0] < 0.05
@@ -654,8 +650,7 @@ def test_the_tileness_search_also_starts_from_outlines_it_is_given(easy_photos, 
     does); the search kept small (one cell size, a tile of reach) so the test is quick."""
     import dataclasses
 
-    import cv2
-
+    from vision.geometry import shifted_block
     from vision.io import load_image_scaled
     from vision.locate import block_offset
     from vision.read import found_by_tileness
@@ -666,10 +661,7 @@ def test_the_tileness_search_also_starts_from_outlines_it_is_given(easy_photos, 
     image, scale = load_image_scaled(photo.image_path, cfg)
     truth = photo.corners * scale
     far = np.array([[20.0, 20.0], [140.0, 30.0], [130.0, 150.0], [15.0, 140.0]])
-    square = np.array([[0, 0], [4, 0], [4, 4], [0, 4]], np.float32)
-    to_image = cv2.getPerspectiveTransform(square, truth.astype(np.float32))
-    near = cv2.perspectiveTransform((square + np.array([0.6, -0.5], np.float32))[None].astype(np.float64),
-                                    to_image)[0]
+    near = shifted_block(truth, 0.6, -0.5, 4)
     doubt, moved = found_by_tileness(image, far, [], model)
     assert doubt is not None and (moved is None or block_offset(moved, truth)[0] > 1.0)
     doubt, moved = found_by_tileness(image, far, [], model, also=[near])
