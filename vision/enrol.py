@@ -237,6 +237,11 @@ class FloorPhoto:
     judged: dict[bytes, float] = field(default_factory=dict, compare=False, repr=False)
     memo: SearchMemo = field(default_factory=SearchMemo, compare=False, repr=False)
 
+    @property
+    def size(self) -> np.ndarray:
+        """The loaded image's ``(width, height)`` ``(2,)``, to give its outline as fractions of it."""
+        return np.array([self.shape[1], self.shape[0]], np.float64)
+
 
 def check_inputs(floors: Sequence[tuple[str, str | Path]]) -> list[tuple[Floor, Path]]:
     """``(floor name, photo path)`` pairs -> checked pairs. Every floor may appear more than once,
@@ -381,8 +386,7 @@ def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: Enrol
     outlines, for the board to weigh (:func:`place_by_board`): more search also finds stronger false
     lattices (a striped table), and the other photos' cells may read as a copy's floor worse than the
     table does."""
-    sure = [ph.corners / np.array([ph.shape[1], ph.shape[0]], np.float64) for ph in photos
-            if not ph.outline_reasons and min(ph.shape) > 0]
+    sure = [ph.corners / ph.size for ph in photos if not ph.outline_reasons and min(ph.shape) > 0]
     out = list(photos)
     if not sure:
         return out
@@ -544,9 +548,8 @@ def place_by_tileness(photos: Sequence[FloorPhoto], model: TileModel, progress: 
             continue
         if progress is not None:
             progress(j / len(photos), f"looking for whole tiles in {ph.path.name} where the other photos show them")
-        size = np.array([ph.shape[1], ph.shape[0]], np.float64)
-        starts = [other.corners / np.array([other.shape[1], other.shape[0]], np.float64) * size
-                  for i, other in enumerate(photos) if i != j and min(other.shape) > 0]
+        starts = [other.corners / other.size * ph.size for i, other in enumerate(photos)
+                  if i != j and min(other.shape) > 0]
         doubt, moved = found_by_tileness(image, ph.corners, ph.alternatives, model, also=starts)
         if moved is None:
             if doubt is not None and doubt not in ph.outline_reasons:
