@@ -45,6 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--copy", type=int, default=None, metavar="SEED",
                    help="with --style random: every garden in one development copy's tiles (one look drawn from "
                         "SEED, one picture per physical tile), as a real copy's photos are")
+    p.add_argument("--floor-photos", action="store_true",
+                   help="each photo shows one floor's 15 tiles and one tile of another floor, as an enrolment "
+                        "photo does (photo i: the i-th floor of six, in turn) instead of a random garden")
     p.set_defaults(func=_run_synth)
 
     p = sub.add_parser("read", help="read a garden from a photo")

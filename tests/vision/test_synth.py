@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from scorer.tiles import ALL_TILE_KINDS, Garden, Tile
-from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_PATHS, Corner
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner
 from vision.dataset import read_labelled
 from vision.synth import cli_synth, generate_dataset, random_garden, render_photo, render_tile
 from vision.synth.random_art import FLOOR_FAMILIES, copy_tile, dialect_tile, random_dialect
@@ -544,3 +545,21 @@ def test_a_garden_size_range_bounds_the_block_in_the_photo_and_is_recorded(tmp_p
             render_photo(garden, np.random.default_rng(0), size=(320, 240), garden_size=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="garden_size"):
         generate_dataset(tmp_path / "bad", 1, 3, size=(320, 240), garden_size=(0.6, 0.2))
+
+
+def test_floor_photos_show_one_floor_in_turn_and_are_recorded(tmp_path: Path) -> None:
+    """``floor_photos``: photo i holds the 15 tiles of the i-th floor (in turn) and one tile of another
+    floor, as an enrolment photo does; the sidecar says so; without it the gardens mix floors."""
+    paths = generate_dataset(tmp_path / "floors", 7, 3, size=(320, 240), style="random", family="train",
+                             floor_photos=True)
+    for i, path in enumerate(paths):
+        photo = read_labelled(path)
+        floors = [tile.floor for row in photo.garden.rows for tile in row]
+        main = ALL_FLOORS[i % len(ALL_FLOORS)]
+        assert floors.count(main) == 15
+        assert {tile.kind for row in photo.garden.rows for tile in row if tile.floor is main} == {
+            kind for kind in ALL_TILE_KINDS if kind.floor is main}
+        assert json.loads(path.with_suffix(".json").read_text())["floor_photo"] is True
+    plain = generate_dataset(tmp_path / "plain", 1, 3, size=(320, 240), family="train")
+    assert max(Counter(t.floor for row in read_labelled(plain[0]).garden.rows for t in row).values()) < 15
+    assert "floor_photo" not in json.loads(plain[0].with_suffix(".json").read_text())

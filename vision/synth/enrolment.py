@@ -12,22 +12,11 @@ from pathlib import Path
 
 import numpy as np
 
-from scorer.tiles import ALL_TILE_KINDS, Garden, Tile
-from scorer.vocab import ALL_CORNERS, ALL_FLOORS, GRID_SIZE, Floor
+from scorer.vocab import ALL_FLOORS, Floor
 from vision.dataset import write_labelled
+from vision.synth.garden import enrolment_garden
 from vision.synth.generate import photo_rng
 from vision.synth.photo import render_photo
-
-
-def enrolment_garden(floor: Floor, rng: np.random.Generator) -> Garden:
-    """The 15 tiles of ``floor`` and one random tile of another floor, shuffled, each turned at random."""
-    own = [k for k in ALL_TILE_KINDS if k.floor is floor]
-    others = [k for k in ALL_TILE_KINDS if k.floor is not floor]
-    kinds = [*own, others[int(rng.integers(len(others)))]]
-    order = rng.permutation(len(kinds))
-    turns = rng.integers(0, 4, len(kinds))
-    tiles = [Tile(kinds[i].floor, kinds[i].path, kinds[i].decor, ALL_CORNERS[int(t)]) for i, t in zip(order, turns)]
-    return Garden(tuple(tuple(tiles[r * GRID_SIZE:(r + 1) * GRID_SIZE]) for r in range(GRID_SIZE)))
 
 
 def render_enrolment_set(out_dir: str | Path, seed: int, style: str = "classic", family: str = "zoo",

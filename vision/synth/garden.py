@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from scorer.tiles import ALL_TILE_KINDS, Garden, Tile, TileKind
-from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner, Decor, Floor, PathMaterial
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Corner, Decor, Floor, PathMaterial
 
 _RING = ((0, 0, Corner.SE), (0, 1, Corner.SW), (1, 0, Corner.NE), (1, 1, Corner.NW))
 #: Top-left cells of the non-overlapping 2×2 blocks a garden can hold walkways in.
@@ -128,3 +128,14 @@ def random_garden(rng: np.random.Generator, exclude: Iterable[TileKind] = ()) ->
         for i in chosen
     ]
     return Garden(tuple(tuple(tiles[r * 4 : r * 4 + 4]) for r in range(4)))
+
+
+def enrolment_garden(floor: Floor, rng: np.random.Generator) -> Garden:
+    """The 15 tiles of ``floor`` and one random tile of another floor, shuffled, each turned at random."""
+    own = [k for k in ALL_TILE_KINDS if k.floor is floor]
+    others = [k for k in ALL_TILE_KINDS if k.floor is not floor]
+    kinds = [*own, others[int(rng.integers(len(others)))]]
+    order = rng.permutation(len(kinds))
+    turns = rng.integers(0, 4, len(kinds))
+    tiles = [Tile(kinds[i].floor, kinds[i].path, kinds[i].decor, ALL_CORNERS[int(t)]) for i, t in zip(order, turns)]
+    return Garden(tuple(tuple(tiles[r * GRID_SIZE:(r + 1) * GRID_SIZE]) for r in range(GRID_SIZE)))

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import numpy as np
 
+from scorer.vocab import ALL_FLOORS
 from vision.dataset import write_labelled
 from vision.synth.art import ALL_STYLES
-from vision.synth.garden import random_garden
+from vision.synth.garden import enrolment_garden, random_garden
 from vision.synth.photo import DIFFICULTIES, check_garden_size, render_photo
 from vision.synth.random_art import check_copy
 from vision.synth.scene import check_family
@@ -38,6 +39,7 @@ def generate_dataset(
     board_image: np.ndarray | None = None,
     garden_size: tuple[float, float] | None = None,
     copy: int | None = None,
+    floor_photos: bool = False,
 ) -> list[Path]:
     """Render ``count`` labelled photos into ``out_dir`` (created if needed).
 
@@ -52,7 +54,9 @@ def generate_dataset(
     ``board_image`` (a board's picture, :func:`vision.synth.photo.random_board_picture`)
     puts every garden on that one board, as a copy's games are. ``copy`` (with ``style="random"``)
     draws every garden in development copy ``copy``'s tiles (:func:`vision.synth.random_art.copy_tile`),
-    recorded in the sidecar.
+    recorded in the sidecar. ``floor_photos``: photo ``i`` shows what an enrolment photo does, the
+    15 tiles of floor ``ALL_FLOORS[i % 6]`` and one tile of another floor
+    (:func:`vision.synth.garden.enrolment_garden`), instead of a random garden.
 
     Returns:
         the image paths written, in order.
@@ -84,7 +88,7 @@ def generate_dataset(
     written: list[Path] = []
     for i in range(start, start + count):
         rng = photo_rng(int(seed), i)
-        garden = random_garden(rng)
+        garden = enrolment_garden(ALL_FLOORS[i % len(ALL_FLOORS)], rng) if floor_photos else random_garden(rng)
         image, truth = render_photo(garden, rng, size=size, difficulty=difficulty, style=style, family=family,
                                     min_elevation=min_elevation, board_image=board_image,
                                     garden_size=garden_size, copy=copy)
@@ -96,6 +100,8 @@ def generate_dataset(
             extra["min_elevation"] = float(min_elevation)
         if garden_size is not None:
             extra["garden_size"] = [float(v) for v in garden_size]
+        if floor_photos:
+            extra["floor_photo"] = True
         written.append(write_labelled(out / f"{i:05d}.jpg", image, truth["garden"], truth["corners"],
                                       quality=quality, extra=extra))
     return written
@@ -110,6 +116,7 @@ def cli_synth(args: argparse.Namespace) -> int:
             difficulty=args.difficulty, style=args.style, start=args.start, family=args.family,
             min_elevation=getattr(args, "min_elevation", None),
             garden_size=getattr(args, "garden_size", None), copy=getattr(args, "copy", None),
+            floor_photos=getattr(args, "floor_photos", False),
         )
     except ValueError as exc:
         print(f"zengarden synth: error: {exc}", file=sys.stderr)
@@ -122,5 +129,6 @@ def cli_synth(args: argparse.Namespace) -> int:
           + (", garden {:g}–{:g} of the shorter side".format(*args.garden_size)
              if getattr(args, "garden_size", None) is not None else "")
           + (f", development copy {args.copy}" if getattr(args, "copy", None) is not None else "")
+          + (", enrolment-like floor photos" if getattr(args, "floor_photos", False) else "")
           + f") in {dt:.1f} s")
     return 0
