@@ -221,10 +221,13 @@ def place_by_board_marks(image: np.ndarray, located: GridLocation, model: TileMo
     outline mapped from the board's picture (the tiles lie on its spaces) -> (corners ``(4, 2)``,
     the reasons left to check it: none when at least ``DEFAULT_MATCH.sure_inliers`` marks agree, or
     when the outline lies within ``DEFAULT_MATCH.agree`` tile of the search's: two witnesses),
-    or None when the model knows no board's picture, the board is not found surely, or the block's
-    middle lies beyond the photo's edge."""
+    or None when the model knows no board's picture, its enrolment found that board by its marks in
+    none of its photos (``meta["board_found_by_marks"]``: a board whose marks repeat; looking again
+    would cost the time and memory of its marks for nothing), the board is not found surely, or the
+    block's middle lies beyond the photo's edge."""
     features = model.board_features()
-    if features is None:
+    enrolled = model.meta.get("board_found_by_marks")
+    if features is None or (enrolled is not None and enrolled[0] == 0):
         return None
     found = match_board(image, features)
     x, y = (np.nan, np.nan) if found is None else found.corners.mean(axis=0)

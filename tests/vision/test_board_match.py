@@ -196,6 +196,11 @@ def test_a_copy_model_keeps_its_board_picture_and_places_a_garden_in_doubt_by_it
     # sure with enough marks; with fewer the outline is placed but stays in doubt, saying why
     assert reasons == () if found.inliers >= DEFAULT_MATCH.sure_inliers else "printed marks" in reasons[-1]
     assert place_by_board_marks(image, located, base) is None  # no board known: nothing placed
+    # a board its enrolment never found by its marks (they repeat) is not looked for by them
+    never = replace(loaded, meta={**loaded.meta, "board_found_by_marks": [0, 6]})
+    assert place_by_board_marks(image, located, never) is None
+    once = replace(loaded, meta={**loaded.meta, "board_found_by_marks": [1, 6]})
+    assert place_by_board_marks(image, located, once) is not None
 
 
 def test_enrolment_places_a_floor_photo_in_doubt_by_the_sure_photos_board(copy_board_photos: tuple,
