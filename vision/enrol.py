@@ -79,7 +79,7 @@ from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
 from vision.locate import GridLocation, Judge, SearchMemo, block_offset, locate_grid
 from vision.model import VOCAB, TileModel, upright_crops
-from vision.read import MOVED_BY_TILENESS, found_by_tileness
+from vision.read import MOVED_BY_TILENESS, NOT_TILES, found_by_tileness
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 from vision.tileness import block_tileness
 
@@ -535,7 +535,8 @@ def place_by_tileness(photos: Sequence[FloorPhoto], model: TileModel, progress: 
     start's plane that looks most like tiles, climbed): the six photos are taken the same way, so
     where the search was drawn to a table's stripes the others' outlines lie about a tile from the
     garden. The block found is taken, its cells cut again and the photo kept in doubt with the move
-    said; a photo not so found gets the doubt; a model without a tileness learner changes nothing."""
+    said; a photo not so found gets the doubt (in place of the one it had: one doubt, the latest); a
+    model without a tileness learner changes nothing."""
     cfg = model.cfg
     out = list(photos)
     if model.tileness is None:
@@ -552,8 +553,9 @@ def place_by_tileness(photos: Sequence[FloorPhoto], model: TileModel, progress: 
                   if i != j and min(other.shape) > 0]
         doubt, moved = found_by_tileness(image, ph.corners, ph.alternatives, model, also=starts)
         if moved is None:
-            if doubt is not None and doubt not in ph.outline_reasons:
-                out[j] = replace(ph, outline_reasons=(*ph.outline_reasons, doubt))
+            if doubt is not None:  # the doubt as judged now, in place of the one judged when first found
+                kept = tuple(reason for reason in ph.outline_reasons if not reason.startswith(NOT_TILES))
+                out[j] = replace(ph, outline_reasons=(*kept, doubt))
             continue
         out[j] = replace(ph, corners=moved, crops=crop_tiles(image, moved, cfg), alternatives=(ph.corners,
                          *ph.alternatives), outline_reasons=(*ph.outline_reasons, "moved to where its cells look "

@@ -389,6 +389,8 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
 
 #: Why an outline moved by :func:`found_by_tileness` is in doubt, besides its own doubt.
 MOVED_BY_TILENESS = "moved to where its cells look like whole tiles (found by their tileness)"
+#: How the doubt of an outline whose cells are not whole tiles begins (its tileness follows).
+NOT_TILES = "its cells do not look like whole tiles"
 
 
 def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
@@ -419,7 +421,7 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
         moved = shifted_block(found, int(cols) - 1, int(rows) - 1, cfg.grid)
         return (f"its cells look more like whole tiles a tile away (tileness {own:.1f}, there "
                 f"{shifts[rows, cols]:.1f})"), order_corners(moved)
-    doubt = f"its cells do not look like whole tiles (tileness {own:.1f} < {cfg.tileness_doubt:g})"
+    doubt = f"{NOT_TILES} (tileness {own:.1f} < {cfg.tileness_doubt:g})"
     tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg)
     ranked = ranked_starts([found, *candidates], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)

@@ -30,7 +30,7 @@ from vision.enrol import (
 )
 from vision.io import load_image_scaled
 from vision.locate import block_offset
-from vision.read import read_garden, resolve_model
+from vision.read import NOT_TILES, read_garden, resolve_model
 from vision.synth.enrolment import enrolment_garden, render_enrolment_set
 from vision.synth.exemplar import art_garden
 from vision.synth.photo import render_photo
@@ -161,7 +161,7 @@ def test_a_photo_whose_cells_are_not_tiles_is_searched_from_the_other_photos_blo
     def search(image: np.ndarray, found: np.ndarray, candidates: object, model: object,
                also: list[np.ndarray]) -> tuple[str, np.ndarray | None]:
         calls.append((found, list(also)))
-        return "its cells do not look like whole tiles", answer[0]
+        return f"{NOT_TILES} (tileness -2.2 < 0)", answer[0]
 
     monkeypatch.setattr(enrol_module, "found_by_tileness", search)
     out = place_by_tileness(photos, model)
@@ -173,10 +173,11 @@ def test_a_photo_whose_cells_are_not_tiles_is_searched_from_the_other_photos_blo
     assert np.array_equal(out[1].corners, blocks[1]) and out[1].crops.shape[0] == 16
     assert np.array_equal(out[1].alternatives[0], far)
     assert out[1].outline_reasons[0] == "weak lattice" and "whole tiles" in out[1].outline_reasons[-1]
-    answer[0] = None
+    answer[0] = None  # not found: the doubt as judged now, in place of the one judged when first found
+    photos[1] = replace(photos[1], outline_reasons=("weak lattice", f"{NOT_TILES} (tileness -1.5 < 0)"))
     out = place_by_tileness(photos, model)
     assert np.array_equal(out[1].corners, far)
-    assert out[1].outline_reasons == ("weak lattice", "its cells do not look like whole tiles")
+    assert out[1].outline_reasons == ("weak lattice", f"{NOT_TILES} (tileness -2.2 < 0)")
     calls.clear()
     assert place_by_tileness(photos, dataclasses.replace(model, tileness=None)) == photos and not calls
 
