@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -54,6 +55,11 @@ class BoardMatchConfig:
     #: Longer side of the photo's copy the marks are found in; the most marks kept from it.
     photo_side: int = 1200
     photo_features: int = 6000
+    #: The photo's copy is searched for marks in ``photo_strips`` bands of rows, each with
+    #: ``strip_overlap_px`` rows of its neighbours around it (a mark is kept from the band its
+    #: middle lies in): the same marks as in one go, for a fraction of SIFT's memory.
+    photo_strips: int = 2
+    strip_overlap_px: int = 160
     #: Lowe's ratio test: a mark's nearest in the photo must be this much nearer than the second.
     ratio: float = 0.8
     #: RANSAC's reprojection tolerance (working-copy pixels) and iterations.
@@ -89,6 +95,9 @@ class BoardMatchConfig:
             raise ValueError(f"agree must be at least 0, got {self.agree}")
         if not 0.0 < self.ratio < 1.0:
             raise ValueError(f"ratio must be in (0, 1), got {self.ratio}")
+        if self.photo_strips < 1 or self.strip_overlap_px < 0:
+            raise ValueError(f"need photo_strips >= 1 and strip_overlap_px >= 0, got {self.photo_strips}, "
+                             f"{self.strip_overlap_px}")
         if not 4 <= self.min_inliers <= self.sure_inliers or not 1 <= self.min_sides <= 4:
             raise ValueError(f"need 4 <= min_inliers <= sure_inliers and 1 <= min_sides <= 4, got "
                              f"{self.min_inliers}, {self.sure_inliers}, {self.min_sides}")
@@ -222,6 +231,33 @@ def _sift(features: int = 0) -> cv2.SIFT:
     return cv2.SIFT_create(nfeatures=features)
 
 
+def photo_marks(gray: np.ndarray, cfg: BoardMatchConfig = DEFAULT_MATCH) -> tuple[np.ndarray, np.ndarray]:
+    """The SIFT marks of a photo's grey copy ``(M, N)`` uint8 -> points ``(K, 2)`` float32 (x, y) and
+    descriptors ``(K, 128)`` float32 (raw SIFT), the ``cfg.photo_features`` strongest: found in
+    ``cfg.photo_strips`` bands of rows, each seen with ``cfg.strip_overlap_px`` rows around it and
+    keeping the marks whose middle lies in it (SIFT works on its input doubled: one band at a time
+    holds a fraction of that memory)."""
+    if gray.ndim != 2 or gray.dtype != np.uint8:
+        raise ValueError(f"gray must be a 2-D uint8 array, got shape {gray.shape} and dtype {gray.dtype}")
+    rows = gray.shape[0]
+    cuts = np.linspace(0, rows, cfg.photo_strips + 1).round().astype(int)
+    points, descriptors, strengths = [], [], []
+    for first, last in pairwise(cuts):
+        top, bottom = max(0, first - cfg.strip_overlap_px), min(rows, last + cfg.strip_overlap_px)
+        found, described = _sift(cfg.photo_features).detectAndCompute(gray[top:bottom], None)
+        if described is None:
+            continue
+        at = np.array([k.pt for k in found], np.float32).reshape(-1, 2) + np.array([0, top], np.float32)
+        mine = (at[:, 1] >= first) & (at[:, 1] < last)
+        points.append(at[mine])
+        descriptors.append(described[mine].astype(np.float32))
+        strengths.append(np.array([k.response for k in found], np.float32)[mine])
+    if not points:
+        return np.zeros((0, 2), np.float32), np.zeros((0, 128), np.float32)
+    order = np.argsort(-np.concatenate(strengths), kind="stable")[: cfg.photo_features]
+    return np.concatenate(points)[order], np.concatenate(descriptors)[order]
+
+
 def _root(descriptors: np.ndarray) -> np.ndarray:
     """RootSIFT: each descriptor L1-normalised and square-rooted (Hellinger distance by L2)."""
     d = descriptors.astype(np.float32)
@@ -294,14 +330,14 @@ def match_board(image: np.ndarray, features: BoardFeatures, cfg: BoardMatchConfi
         return None
     scale = min(1.0, cfg.photo_side / max(image.shape[:2]))
     small = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    points, descriptors = _sift(cfg.photo_features).detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
-    if descriptors is None or len(points) < 2:
+    points, descriptors = photo_marks(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), cfg)
+    if len(points) < 2:
         return None
     good = _distinct_matches(features.descriptors, _root(descriptors), cfg.ratio)
     if len(good) < cfg.min_inliers:
         return None
     src = features.points[[g.queryIdx for g in good]]
-    dst = np.array([points[g.trainIdx].pt for g in good], np.float32)
+    dst = points[[g.trainIdx for g in good]]
     hom, inlier_mask = cv2.findHomography(src, dst, cv2.RANSAC, cfg.ransac_px, maxIters=cfg.ransac_iters,
                                           confidence=0.999)
     if hom is None:

@@ -17,6 +17,7 @@ from vision.board_match import (
     BoardMatchConfig,
     board_template,
     match_board,
+    photo_marks,
     picture_frame,
     template_features,
 )
@@ -252,3 +253,25 @@ def test_the_copy_board_says_in_how_many_photos_its_marks_find_it(copy_board_pho
     dotted = [copy_photo(plain, 20 + k) for k in range(3)]
     seen_plain = copy_board([p[0] for p in dotted], [p[1] for p in dotted])
     assert seen_plain.linked.all() and seen_plain.found_by_marks == 0
+
+
+def test_a_photos_marks_found_band_by_band_are_the_marks_found_in_one_go(copy_board_photos: tuple) -> None:
+    """Bands of rows with their neighbours' rows around them give the marks of the whole photo (SIFT
+    in one go), at the same places, the strongest kept; one band is the one go itself."""
+    _, photos = copy_board_photos
+    gray = cv2.cvtColor(photos[3][0], cv2.COLOR_BGR2GRAY)
+    whole, described = photo_marks(gray, BoardMatchConfig(photo_strips=1))
+    found = cv2.SIFT_create(nfeatures=DEFAULT_MATCH.photo_features).detectAndCompute(gray, None)[0]
+    one_go = np.array([k.pt for k in found], np.float32)
+    assert np.allclose(np.unique(whole, axis=0), np.unique(one_go, axis=0)) and described.shape == (len(found), 128)
+    points, descriptors = photo_marks(gray, BoardMatchConfig(photo_strips=3))
+    assert descriptors.shape == (len(points), 128) and abs(len(points) - len(whole)) <= 0.05 * len(whole)
+    nearest = np.min(np.linalg.norm(points[:, None] - whole[None], axis=2), axis=1)
+    assert np.mean(nearest < 0.5) >= 0.95
+    few = photo_marks(gray, BoardMatchConfig(photo_strips=3, photo_features=50))[0]
+    assert len(few) == 50
+    assert len(photo_marks(np.full((300, 400), 128, np.uint8))[0]) == 0  # nothing to find
+    with pytest.raises(ValueError, match="2-D uint8"):
+        photo_marks(photos[3][0])
+    with pytest.raises(ValueError, match="photo_strips"):
+        BoardMatchConfig(photo_strips=0)
