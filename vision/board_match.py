@@ -57,7 +57,7 @@ class BoardMatchConfig:
     photo_features: int = 6000
     #: The photo's copy is searched for marks in ``photo_strips`` bands of rows, each with
     #: ``strip_overlap_px`` rows of its neighbours around it (a mark is kept from the band its
-    #: middle lies in): the same marks as in one go, for a fraction of SIFT's memory.
+    #: middle lies in): nearly the same marks as in one go, for a fraction of SIFT's memory.
     photo_strips: int = 2
     strip_overlap_px: int = 160
     #: Lowe's ratio test: a mark's nearest in the photo must be this much nearer than the second.
