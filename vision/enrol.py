@@ -81,6 +81,7 @@ from vision.locate import GridLocation, Judge, SearchMemo, block_offset, locate_
 from vision.model import VOCAB, TileModel, upright_crops
 from vision.read import MOVED_BY_TILENESS, NOT_TILES, found_by_tileness
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
+from vision.threads import one_thread
 from vision.tileness import block_tileness
 
 Progress = Callable[[float, str], None]
@@ -994,11 +995,12 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
         report(0.0, f"finding the spaces of the board in {Path(board).name}")
         board_pic = board_picture(board, base, ecfg)
     photos = []
-    for j, (floor, path) in enumerate(pairs):
-        report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
-        photos.append(locate_and_cut(floor, path, base, ecfg))
-    photos = settle_outlines(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
-    probs = [base.predict_probs(ph.crops) for ph in photos]
+    with one_thread():  # many small reads, as a photo's
+        for j, (floor, path) in enumerate(pairs):
+            report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
+            photos.append(locate_and_cut(floor, path, base, ecfg))
+        photos = settle_outlines(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
+        probs = [base.predict_probs(ph.crops) for ph in photos]
     decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)
     gardens, unsure = [], []
     for ph, dec in zip(photos, decisions):

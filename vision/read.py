@@ -41,6 +41,7 @@ from vision.light import (
 )
 from vision.locate import Accept, GridLocation, block_offset, grid_shape_ok, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
+from vision.threads import one_thread
 from vision.tileness import best_block_in_plane, block_tileness, ring_tileness, whole_shift_tileness
 
 ImageInput = Union[np.ndarray, ImageSource]
@@ -570,14 +571,21 @@ def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | N
     ``corners`` optionally gives per image 4 (x, y) corners (or None to locate). Raises
     :class:`vision.locate.GridNotFoundError` / ``ValueError`` with a message naming the photo and
     ``photo_index``, the index in ``images`` of the photo it is about (for a user interface to name it).
+    The learners run on one thread (:func:`vision.threads.one_thread`).
     """
-    images = list(images)
+    tile_model = resolve_model(model)
+    with one_thread():
+        return _read_gardens(list(images), tile_model, corners)
+
+
+def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequence[Any | None] | None
+                  ) -> list[GardenReading]:
+    """:func:`read_gardens` with the model resolved."""
     if not images:
         raise ValueError("no photos given")
     per_corners = list(corners) if corners is not None else [None] * len(images)
     if len(per_corners) != len(images):
         raise ValueError(f"{len(images)} photos but {len(per_corners)} corner sets")
-    tile_model = resolve_model(model)
     prepared = []
     for i, (img, cs) in enumerate(zip(images, per_corners)):
         try:

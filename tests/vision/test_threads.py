@@ -1,0 +1,44 @@
+"""The learners' thread pools held at one thread while a photo is read, and given back after."""
+
+from __future__ import annotations
+
+import numpy as np
+from threadpoolctl import threadpool_info, threadpool_limits
+
+import vision.read
+from vision.dataset import iter_labelled
+from vision.read import read_garden
+from vision.threads import one_thread
+
+
+def _pool_threads() -> dict[str, int]:
+    return {info["filepath"]: info["num_threads"] for info in threadpool_info()}
+
+
+def test_one_thread_holds_every_pool_and_gives_them_back(bundled_model) -> None:
+    with threadpool_limits(limits=2):  # as on a machine of two cores or more
+        before = _pool_threads()
+        assert before and set(before.values()) == {2}, before
+        with one_thread():
+            inside = _pool_threads()
+        assert set(inside) == set(before)
+        assert set(inside.values()) == {1}
+        assert _pool_threads() == before
+
+
+def test_a_read_runs_its_learners_on_one_thread(easy_photos, bundled_model, monkeypatch) -> None:
+    seen: list[dict[str, int]] = []
+    cut = vision.read._locate_and_crop
+
+    def watched(*args, **kwargs):
+        seen.append(_pool_threads())
+        return cut(*args, **kwargs)
+
+    monkeypatch.setattr(vision.read, "_locate_and_crop", watched)
+    photo = iter_labelled(easy_photos)[0]
+    with threadpool_limits(limits=2):
+        before = _pool_threads()
+        reading = read_garden(photo.image_path, model=bundled_model)
+        assert _pool_threads() == before
+    assert reading.garden is not None and np.isfinite(reading.confidence).all()
+    assert len(seen) == 1 and set(seen[0].values()) == {1}
