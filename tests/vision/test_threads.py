@@ -1,4 +1,5 @@
-"""The learners' thread pools held at one thread while a photo is read, and given back after."""
+"""The learners' thread pools held at one thread while a photo is read or enrolment labels its
+photos, and given back after."""
 
 from __future__ import annotations
 
@@ -41,4 +42,26 @@ def test_a_read_runs_its_learners_on_one_thread(easy_photos, bundled_model, monk
         reading = read_garden(photo.image_path, model=bundled_model)
         assert _pool_threads() == before
     assert reading.garden is not None and np.isfinite(reading.confidence).all()
+    assert len(seen) == 1 and set(seen[0].values()) == {1}
+
+
+def test_enrolment_labels_on_one_thread(tmp_path, bundled_model, monkeypatch) -> None:
+    import vision.enrol
+    from scorer.vocab import Floor
+    from vision.synth.enrolment import render_enrolment_set
+
+    render_enrolment_set(tmp_path, seed=424243, style="random", family="train", size=(640, 480), floors=(Floor.SAND,))
+    seen: list[dict[str, int]] = []
+    cut = vision.enrol.locate_and_cut
+
+    def watched(*args, **kwargs):
+        seen.append(_pool_threads())
+        return cut(*args, **kwargs)
+
+    monkeypatch.setattr(vision.enrol, "locate_and_cut", watched)
+    with threadpool_limits(limits=2):
+        before = _pool_threads()
+        result = vision.enrol.enrol_labels([("sand", tmp_path / "sand.jpg")], bundled_model)
+        assert _pool_threads() == before  # given back for the model's training
+    assert len(result.gardens) == 1
     assert len(seen) == 1 and set(seen[0].values()) == {1}
