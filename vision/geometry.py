@@ -119,16 +119,18 @@ def block_moves(corners: np.ndarray, step: float, n: int) -> list[np.ndarray]:
 
 
 def climb_block(corners: np.ndarray, value: Callable[[np.ndarray], float], steps: Sequence[float], rounds: int,
-                n: int, min_gain: float = 1e-3) -> tuple[np.ndarray, float, int]:
+                n: int, min_gain: float = 1e-3, many: Callable[[list[np.ndarray]], Sequence[float]] | None = None
+                ) -> tuple[np.ndarray, float, int]:
     """An n×n block ``corners`` ``(4, 2)`` moved by :func:`block_moves` to the best of its neighbours
     while ``value`` rises by more than ``min_gain``, at most ``rounds`` moves at each of ``steps``
-    (tile sides, coarse to fine) -> (corners, their value, how many blocks were valued)."""
+    (tile sides, coarse to fine) -> (corners, their value, how many blocks were valued). ``many``,
+    when given, values a move's neighbours at once (the numbers ``value`` gives one by one)."""
     best = np.asarray(corners, np.float64)
     top, valued = value(best), 1
     for step in steps:
         for _ in range(rounds):
             around = block_moves(best, step, n)
-            values = [value(block) for block in around]
+            values = list(many(around)) if many is not None else [value(block) for block in around]
             valued += len(around)
             k = int(np.argmax(values))
             if not values[k] > top + min_gain:

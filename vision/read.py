@@ -42,7 +42,13 @@ from vision.light import (
 from vision.locate import Accept, GridLocation, block_offset, grid_shape_ok, locate_grid, snapped_outlines
 from vision.model import TileModel, load_model, upright_crops
 from vision.threads import one_thread
-from vision.tileness import best_block_in_plane, block_tileness, ring_tileness, whole_shift_tileness
+from vision.tileness import (
+    best_block_in_plane,
+    block_tileness,
+    blocks_tileness,
+    ring_tileness,
+    whole_shift_tileness,
+)
 
 ImageInput = Union[np.ndarray, ImageSource]
 
@@ -331,22 +337,48 @@ def choose_by_reading(image: np.ndarray, located: GridLocation, crops: np.ndarra
     return corners, cut, read[best], "the tiles read more surely on another lattice" if best else None, rival
 
 
-def memoised_block_value(value: Callable[[np.ndarray], float], cfg: VisionConfig) -> Callable[[np.ndarray], float]:
+class BlockValues:
     """``value`` of a block's corners ``(4, 2)`` remembered by their bytes (a climb meets the blocks it
     came from again); -inf for a block of implausible shape (:func:`vision.locate.grid_shape_ok`) or
-    one that cannot be cut (``value`` raising ``ValueError``: a corner beyond the photo)."""
-    values: dict[bytes, float] = {}
+    one that cannot be cut (``value`` raising ``ValueError``: a corner beyond the photo). Called with
+    one block; :meth:`many` values several, those not yet known by ``batch`` in one call when given
+    (the numbers ``value`` gives, each ``-inf`` where a block cannot be cut)."""
 
-    def remembered(corners: np.ndarray) -> float:
+    def __init__(self, value: Callable[[np.ndarray], float], cfg: VisionConfig,
+                 batch: Callable[[list[np.ndarray]], np.ndarray] | None = None) -> None:
+        self._value, self._batch, self._cfg = value, batch, cfg
+        self._known: dict[bytes, float] = {}
+
+    def __call__(self, corners: np.ndarray) -> float:
         key = np.asarray(corners, np.float64).tobytes()
-        if key not in values:
-            values[key] = -np.inf
-            if grid_shape_ok(corners, cfg):
+        if key not in self._known:
+            self._known[key] = -np.inf
+            if grid_shape_ok(corners, self._cfg):
                 with contextlib.suppress(ValueError):
-                    values[key] = value(corners)
-        return values[key]
+                    self._known[key] = self._value(corners)
+        return self._known[key]
 
-    return remembered
+    def many(self, blocks: Sequence[np.ndarray]) -> list[float]:
+        """The values of ``blocks`` (each ``(4, 2)``), in order."""
+        if self._batch is not None:
+            new: dict[bytes, np.ndarray] = {}
+            for corners in blocks:
+                key = np.asarray(corners, np.float64).tobytes()
+                if key in self._known or key in new:
+                    continue
+                if grid_shape_ok(corners, self._cfg):
+                    new[key] = np.asarray(corners, np.float64)
+                else:
+                    self._known[key] = -np.inf
+            if new:
+                self._known.update(zip(new, map(float, self._batch(list(new.values())))))
+        return [self(corners) for corners in blocks]
+
+
+def memoised_block_value(value: Callable[[np.ndarray], float], cfg: VisionConfig,
+                         batch: Callable[[list[np.ndarray]], np.ndarray] | None = None) -> BlockValues:
+    """``value`` of blocks remembered, and with ``batch`` valued several at once (:class:`BlockValues`)."""
+    return BlockValues(value, cfg, batch)
 
 
 def ranked_starts(starts: Sequence[np.ndarray], value: Callable[[np.ndarray], float]) -> list[np.ndarray]:
@@ -423,14 +455,17 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
         return (f"its cells look more like whole tiles a tile away (tileness {own:.1f}, there "
                 f"{shifts[rows, cols]:.1f})"), order_corners(moved)
     doubt = f"{NOT_TILES} (tileness {own:.1f} < {cfg.tileness_doubt:g})"
-    tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg)
+    tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg,
+                                    lambda blocks: blocks_tileness(image, blocks, model.tileness, cfg))
     ranked = ranked_starts([found, *candidates], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
     for start in [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts], *also]:
         in_plane = best_block_in_plane(image, start, model.tileness, cfg)[0]
-        climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
+        climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
+                              many=tileness.many)[0]
         for candidate in (in_plane, climbed):
-            moved = climb_block(candidate, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid)[0]
+            moved = climb_block(candidate, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid,
+                                many=tileness.many)[0]
             for block in [moved, *snapped_outlines(image, moved, cfg)]:
                 if tileness(block) > top:
                     best, top = order_corners(block), tileness(block)

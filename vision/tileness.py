@@ -15,6 +15,7 @@ block's tileness is the mean log-odds of its cells (:func:`block_tileness`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -118,6 +119,27 @@ def block_tileness(image: np.ndarray, corners: np.ndarray, learner: Any, cfg: Vi
     """How much the block ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` looks like n×n whole
     tiles: its cells' mean log-odds (:func:`cell_tileness`); above 0 most are tiles."""
     return float(cell_tileness(image, corners, learner, cfg).mean())
+
+
+def blocks_tileness(image: np.ndarray, blocks: Sequence[np.ndarray], learner: Any, cfg: VisionConfig = DEFAULT_CONFIG
+                    ) -> np.ndarray:
+    """:func:`block_tileness` of each of ``blocks`` (each ``(4, 2)``) in ``image`` ``(M, N, 3)``, their
+    cells read by the learner in one batch (the same numbers, one call) -> ``(B,)``; ``-inf`` for a
+    block whose cells cannot be cut (a corner not a finite point)."""
+    n = cfg.grid
+    out = np.full(len(blocks), -np.inf)
+    cut, cells = [], []
+    for k, corners in enumerate(blocks):
+        try:
+            cells.append(cut_cells(image, corners, cfg))
+        except ValueError:
+            continue
+        cut.append(k)
+    if cells:
+        raw = np.asarray(learner.decision_function(tile_features(np.concatenate(cells), cfg)), np.float64)
+        for k, values in zip(cut, np.clip(raw, -cfg.tileness_cap, cfg.tileness_cap).reshape(len(cells), n, n)):
+            out[k] = float(values.mean())
+    return out
 
 
 def ring_tileness(image: np.ndarray, corners: np.ndarray, learner: Any, cfg: VisionConfig = DEFAULT_CONFIG

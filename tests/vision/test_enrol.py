@@ -238,8 +238,9 @@ def test_the_floor_judge_reads_each_outline_once_and_hands_its_values_on(
     assert read == [2] and len(judged) == 2  # the same outline twice in one call: read once
     again = floor_judge(image, Floor.WATER, model, 1.0, judged)(outlines)
     assert read == [2, 1]  # only the outline not judged before
-    np.testing.assert_allclose(first, fresh[[0, 1, 0]], atol=1e-12)
-    np.testing.assert_allclose(again, fresh, atol=1e-12)
+    # the reader works in float32, and a batch of another size may round its last bit differently
+    np.testing.assert_allclose(first, fresh[[0, 1, 0]], rtol=1e-6, atol=1e-12)
+    np.testing.assert_allclose(again, fresh, rtol=1e-6, atol=1e-12)
 
 
 def test_labels_hold_with_half_of_every_floor_photo_in_shade(floor_photos: tuple[Path, Path]) -> None:

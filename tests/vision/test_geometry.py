@@ -98,3 +98,22 @@ def test_climb_block_brings_a_block_a_row_off_and_too_big_onto_the_garden() -> N
     stuck, _, valued_once = climb_block(garden, closeness, steps=(0.5,), rounds=8, n=4)
     np.testing.assert_allclose(stuck, garden)  # nothing near is better: it stays, after one look around
     assert valued_once == 17
+
+
+def test_climb_block_values_each_move_s_neighbours_at_once_when_asked() -> None:
+    garden = _block(SEEN, SQUARE)
+    batches: list[int] = []
+
+    def closeness(corners: np.ndarray) -> float:
+        return -float(np.abs(corners - garden).sum())
+
+    def many(blocks: list[np.ndarray]) -> list[float]:
+        batches.append(len(blocks))
+        return [closeness(b) for b in blocks]
+
+    start = _block(SEEN, SQUARE + 0.6)
+    one_by_one = climb_block(start, closeness, steps=(0.5, 0.25), rounds=8, n=4)
+    at_once = climb_block(start, closeness, steps=(0.5, 0.25), rounds=8, n=4, many=many)
+    np.testing.assert_array_equal(at_once[0], one_by_one[0])
+    assert at_once[1:] == one_by_one[1:]
+    assert batches and set(batches) == {16} and 1 + 16 * len(batches) == at_once[2]

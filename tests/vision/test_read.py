@@ -666,3 +666,33 @@ def test_the_tileness_search_also_starts_from_outlines_it_is_given(easy_photos, 
     assert doubt is not None and (moved is None or block_offset(moved, truth)[0] > 1.0)
     doubt, moved = found_by_tileness(image, far, [], model, also=[near])
     assert doubt is not None and moved is not None and block_offset(moved, truth)[0] < 0.25
+
+
+def test_block_values_remember_and_value_several_at_once() -> None:
+    from vision.config import DEFAULT_CONFIG
+    from vision.read import memoised_block_value
+
+    square = np.array([[100.0, 100.0], [500.0, 100.0], [500.0, 500.0], [100.0, 500.0]])
+    flat = np.array([[100.0, 100.0], [900.0, 100.0], [900.0, 110.0], [100.0, 110.0]])  # no garden's shape
+    singles: list[float] = []
+    batches: list[int] = []
+
+    def value(corners: np.ndarray) -> float:
+        singles.append(float(corners[0, 0]))
+        if corners[0, 0] < 0:
+            raise ValueError("beyond the photo")
+        return float(corners.sum())
+
+    def batch(blocks: list[np.ndarray]) -> np.ndarray:
+        batches.append(len(blocks))
+        return np.array([b.sum() if b[0, 0] >= 0 else -np.inf for b in blocks])
+
+    plain = memoised_block_value(value, DEFAULT_CONFIG)
+    both = memoised_block_value(value, DEFAULT_CONFIG, batch)
+    blocks = [square, square + 5.0, flat, square - 200.0, square + 5.0]
+    want = [square.sum(), (square + 5.0).sum(), -np.inf, -np.inf, (square + 5.0).sum()]
+    assert plain.many(blocks) == want and len(singles) == 3  # one by one; the flat block never valued
+    assert both(square) == square.sum() and batches == []
+    assert both.many(blocks) == want
+    assert batches == [2]  # the two new blocks of a garden's shape, in one call; the known one remembered
+    assert both.many(blocks) == want and batches == [2]

@@ -10,6 +10,7 @@ from vision.config import DEFAULT_CONFIG
 from vision.tileness import (
     BLOCK_OFFSETS,
     block_tileness,
+    blocks_tileness,
     cell_labels,
     cell_tileness,
     cut_cells,
@@ -84,6 +85,30 @@ def test_block_tileness_is_the_mean_capped_log_odds_of_the_cells() -> None:
     per_cell = cell_tileness(chequered(), CORNERS, Fixed(), cfg)
     assert per_cell.shape == (4, 4) and per_cell.max() == cfg.tileness_cap
     assert block_tileness(chequered(), CORNERS, Fixed(), cfg) == pytest.approx((12 * cfg.tileness_cap - 4) / 16)
+
+
+class _Counting:
+    """A learner of cells whose log-odds is a function of each cell's features, counting its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def decision_function(self, features: np.ndarray) -> np.ndarray:
+        self.calls += 1
+        return 40.0 * np.sin(features[:, :7].sum(axis=1) * 9.0)
+
+
+def test_blocks_tileness_reads_many_blocks_at_once_as_one_by_one() -> None:
+    image = chequered()
+    blocks = [CORNERS + shift for shift in (0.0, 13.0, -27.0, 50.0)]
+    blocks.insert(2, np.full((4, 2), np.nan))  # cannot be cut
+    learner = _Counting()
+    together = blocks_tileness(image, blocks, learner, DEFAULT_CONFIG)
+    assert learner.calls == 1 and together.shape == (5,) and together[2] == -np.inf
+    alone = [block_tileness(image, b, learner, DEFAULT_CONFIG) for k, b in enumerate(blocks) if k != 2]
+    assert np.array_equal(np.delete(together, 2), alone)  # the same numbers, bit for bit
+    assert len(set(alone)) == 4
+    assert blocks_tileness(image, [], learner, DEFAULT_CONFIG).shape == (0,)
 
 
 def test_ring_tileness_reads_the_block_and_the_cells_around_it_in_its_plane() -> None:
