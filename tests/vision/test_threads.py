@@ -27,15 +27,21 @@ def test_one_thread_holds_every_pool_and_gives_them_back(bundled_model) -> None:
         assert _pool_threads() == before
 
 
-def test_a_read_runs_its_learners_on_one_thread(easy_photos, bundled_model, monkeypatch) -> None:
+def _pools_seen_by(monkeypatch, module: object, name: str) -> list[dict[str, int]]:
+    """The pools' threads as each call of ``module.name`` begins, recorded into the list returned."""
     seen: list[dict[str, int]] = []
-    cut = vision.read._locate_and_crop
+    real = getattr(module, name)
 
     def watched(*args, **kwargs):
         seen.append(_pool_threads())
-        return cut(*args, **kwargs)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(vision.read, "_locate_and_crop", watched)
+    monkeypatch.setattr(module, name, watched)
+    return seen
+
+
+def test_a_read_runs_its_learners_on_one_thread(easy_photos, bundled_model, monkeypatch) -> None:
+    seen = _pools_seen_by(monkeypatch, vision.read, "_locate_and_crop")
     photo = iter_labelled(easy_photos)[0]
     with threadpool_limits(limits=2):
         before = _pool_threads()
@@ -51,14 +57,7 @@ def test_enrolment_labels_on_one_thread(tmp_path, bundled_model, monkeypatch) ->
     from vision.synth.enrolment import render_enrolment_set
 
     render_enrolment_set(tmp_path, seed=424243, style="random", family="train", size=(640, 480), floors=(Floor.SAND,))
-    seen: list[dict[str, int]] = []
-    cut = vision.enrol.locate_and_cut
-
-    def watched(*args, **kwargs):
-        seen.append(_pool_threads())
-        return cut(*args, **kwargs)
-
-    monkeypatch.setattr(vision.enrol, "locate_and_cut", watched)
+    seen = _pools_seen_by(monkeypatch, vision.enrol, "locate_and_cut")
     with threadpool_limits(limits=2):
         before = _pool_threads()
         result = vision.enrol.enrol_labels([("sand", tmp_path / "sand.jpg")], bundled_model)
