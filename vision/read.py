@@ -375,11 +375,6 @@ class BlockValues:
         return [self(corners) for corners in blocks]
 
 
-def memoised_block_value(value: Callable[[np.ndarray], float], cfg: VisionConfig,
-                         batch: Callable[[list[np.ndarray]], np.ndarray] | None = None) -> BlockValues:
-    """``value`` of blocks remembered, and with ``batch`` valued several at once (:class:`BlockValues`)."""
-    return BlockValues(value, cfg, batch)
-
 
 def ranked_starts(starts: Sequence[np.ndarray], value: Callable[[np.ndarray], float]) -> list[np.ndarray]:
     """The distinct ``starts`` (each ``(4, 2)``) of finite ``value``, the highest first."""
@@ -400,7 +395,7 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
     (``accept``; the snapped outlines asked first, the one whose tiles read most surely alone
     first, then the block as moved), or None."""
     cfg = model.cfg
-    sureness = memoised_block_value(
+    sureness = BlockValues(
         lambda corners: reading_sureness(decode(model.predict_probs(crop_tiles(image, corners, cfg)), cfg)[0]
                                          .confidence, cfg), cfg)
     ranked = ranked_starts(starts, sureness)
@@ -455,8 +450,8 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
         return (f"its cells look more like whole tiles a tile away (tileness {own:.1f}, there "
                 f"{shifts[rows, cols]:.1f})"), order_corners(moved)
     doubt = f"{NOT_TILES} (tileness {own:.1f} < {cfg.tileness_doubt:g})"
-    tileness = memoised_block_value(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg,
-                                    lambda blocks: blocks_tileness(image, blocks, model.tileness, cfg))
+    tileness = BlockValues(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg,
+                           lambda blocks: blocks_tileness(image, blocks, model.tileness, cfg))
     ranked = ranked_starts([found, *candidates], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
     for start in [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts], *also]:

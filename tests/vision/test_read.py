@@ -670,7 +670,7 @@ def test_the_tileness_search_also_starts_from_outlines_it_is_given(easy_photos, 
 
 def test_block_values_remember_and_value_several_at_once() -> None:
     from vision.config import DEFAULT_CONFIG
-    from vision.read import memoised_block_value
+    from vision.read import BlockValues
 
     square = np.array([[100.0, 100.0], [500.0, 100.0], [500.0, 500.0], [100.0, 500.0]])
     flat = np.array([[100.0, 100.0], [900.0, 100.0], [900.0, 110.0], [100.0, 110.0]])  # no garden's shape
@@ -687,8 +687,8 @@ def test_block_values_remember_and_value_several_at_once() -> None:
         batches.append(len(blocks))
         return np.array([b.sum() if b[0, 0] >= 0 else -np.inf for b in blocks])
 
-    plain = memoised_block_value(value, DEFAULT_CONFIG)
-    both = memoised_block_value(value, DEFAULT_CONFIG, batch)
+    plain = BlockValues(value, DEFAULT_CONFIG)
+    both = BlockValues(value, DEFAULT_CONFIG, batch)
     blocks = [square, square + 5.0, flat, square - 200.0, square + 5.0]
     want = [square.sum(), (square + 5.0).sum(), -np.inf, -np.inf, (square + 5.0).sum()]
     assert plain.many(blocks) == want and len(singles) == 3  # one by one; the flat block never valued
