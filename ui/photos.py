@@ -91,7 +91,8 @@ def reading_ready(path: str | Path | None = None) -> str | None:
 
 
 def load_photo(data: bytes) -> LoadedPhoto:
-    """Decode (EXIF orientation applied, HEIC supported), refuse non-images and > 50 MP, downscale."""
+    """Decode (EXIF orientation applied, HEIC supported; big JPEGs at a reduced size), refuse non-images
+    and photos too large (:func:`vision.io.load_image_scaled`), downscale."""
     from vision.io import load_image
 
     t0 = time.perf_counter()

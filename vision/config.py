@@ -13,9 +13,14 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class VisionConfig:
     # --- loading -----------------------------------------------------------------------------
-    #: Photos above this many pixels are refused (decompression bombs, panoramas).
+    #: Photos above this many pixels are refused (decompression bombs, panoramas), JPEGs excepted
+    #: up to ``max_jpeg_megapixels``.
     max_megapixels: float = 50.0
-    #: JPEGs whose longer side exceeds this are decoded at half resolution by libjpeg (fast path).
+    #: JPEGs up to this many pixels are read, decoded at a reduced size by libjpeg and never in
+    #: full: a phone's 50, 108 or 200-megapixel mode (a Pixel's 8160×6144 is 50.1 MP).
+    max_jpeg_megapixels: float = 250.0
+    #: JPEGs whose longer side is at least this are decoded at a reduced size by libjpeg (fast
+    #: path): the smallest of 1/2, 1/4, 1/8 whose longer side is still at least half of it.
     reduced_decode_min_side: int = 3000
     #: Raw file size limit in bytes (refuse before decoding anything bigger).
     max_file_bytes: int = 80_000_000

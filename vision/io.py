@@ -111,14 +111,16 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
     """Decode a photo to an upright ``(M, N, 3)`` uint8 BGR array.
 
     ``source`` is a path or the file's bytes. EXIF orientation is applied. Big JPEGs (longer side
-    at least ``cfg.reduced_decode_min_side``) are decoded at half resolution by libjpeg when
-    ``allow_reduced`` — the pipeline never needs more, and it is about 3x faster. Returns
-    ``(image, scale)`` with ``scale`` = decoded size / the photo's upright full size. Raises
-    :class:`ImageLoadError` for missing, empty, corrupt, non-image or over-large (> 50 MP) input.
+    at least ``cfg.reduced_decode_min_side``) are decoded at a reduced size by libjpeg when
+    ``allow_reduced`` (:func:`jpeg_reduction`: half for a 12-megapixel photo) — the pipeline never
+    needs more, and it is about 3x faster. Returns ``(image, scale)`` with ``scale`` = decoded size
+    / the photo's upright full size. Raises :class:`ImageLoadError` for missing, empty, corrupt,
+    non-image or over-large input: over ``cfg.max_megapixels`` (50 MP), or for a JPEG decoded at a
+    reduced size, over ``cfg.max_jpeg_megapixels`` (250 MP).
     """
     data, name = _read_bytes(source, cfg)
     _register_heif()
-    Image.MAX_IMAGE_PIXELS = int(cfg.max_megapixels * 1e6)
+    Image.MAX_IMAGE_PIXELS = int(max(cfg.max_megapixels, cfg.max_jpeg_megapixels) * 1e6)  # each format's own below
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -127,10 +129,12 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
             width, height = img.size
             fmt = (img.format or "").upper()
             orientation = _exif_orientation(img)
-            if width * height > cfg.max_megapixels * 1e6:
+            reduced = fmt == "JPEG" and allow_reduced and jpeg_reduction(max(width, height), cfg) > 1
+            limit = cfg.max_jpeg_megapixels if reduced else cfg.max_megapixels
+            if width * height > limit * 1e6:
                 raise ImageLoadError(
                     f"{name}: photo too large ({width}x{height} = {width * height / 1e6:.0f} MP, "
-                    f"limit {cfg.max_megapixels:.0f} MP)", "too_many_pixels"
+                    f"limit {limit:.0f} MP)", "too_many_pixels"
                 )
             if width < 1 or height < 1:
                 raise ImageLoadError(f"{name}: image has no pixels", "no_pixels")
@@ -147,8 +151,8 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
     except ImageLoadError:
         raise
     except Image.DecompressionBombError:
-        raise ImageLoadError(f"{name}: photo too large (limit {cfg.max_megapixels:.0f} MP)",
-                             "too_many_pixels") from None
+        over = 2 * max(cfg.max_megapixels, cfg.max_jpeg_megapixels)  # where PIL's bomb check refuses to open
+        raise ImageLoadError(f"{name}: photo too large (over {over:.0f} MP)", "too_many_pixels") from None
     except UnidentifiedImageError:
         raise ImageLoadError(f"{name}: not a supported image (JPEG, PNG, WebP or HEIC)", "not_an_image") from None
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
@@ -158,13 +162,30 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
     return np.ascontiguousarray(arr[:, :, ::-1]), 1.0
 
 
+#: libjpeg's reduced decodes by OpenCV's flag: 1/2, 1/4, 1/8 of each side.
+_REDUCED_FLAGS = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+                  8: cv2.IMREAD_REDUCED_COLOR_8}
+
+
+def jpeg_reduction(longer_side: int, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
+    """By how much (1, 2, 4 or 8) a JPEG whose longer side is ``longer_side`` pixels is decoded
+    smaller: 1 below ``cfg.reduced_decode_min_side``, else the largest factor that leaves the longer
+    side at least half of ``cfg.reduced_decode_min_side`` (2 for a 4032-pixel side, 4 for 8160,
+    8 for 16320)."""
+    if longer_side < cfg.reduced_decode_min_side:
+        return 1
+    factor = 2
+    while factor < 8 and longer_side / (2 * factor) >= cfg.reduced_decode_min_side / 2:
+        factor *= 2
+    return factor
+
+
 def _decode_jpeg(data: bytes, longer_side: int, cfg: VisionConfig, allow_reduced: bool) -> np.ndarray | None:
-    """libjpeg decode through OpenCV, at half size for big photos. EXIF is NOT applied here."""
+    """libjpeg decode through OpenCV, at a reduced size for big photos (:func:`jpeg_reduction`). EXIF
+    is NOT applied here."""
     buf = np.frombuffer(data, dtype=np.uint8)
-    flags = cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION
-    if allow_reduced and longer_side >= cfg.reduced_decode_min_side:
-        flags = cv2.IMREAD_REDUCED_COLOR_2 | cv2.IMREAD_IGNORE_ORIENTATION
-    bgr = cv2.imdecode(buf, flags)
+    factor = jpeg_reduction(longer_side, cfg) if allow_reduced else 1
+    bgr = cv2.imdecode(buf, _REDUCED_FLAGS[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
     if bgr is None or bgr.ndim != 3:
         return None
     return bgr

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from vision.config import DEFAULT_CONFIG
-from vision.io import ImageLoadError, load_image, load_image_scaled
+from vision.io import ImageLoadError, jpeg_reduction, load_image, load_image_scaled
 
 
 def _pattern(w: int = 64, h: int = 48) -> np.ndarray:
@@ -92,6 +92,40 @@ def _png_header_only(width: int, height: int) -> bytes:
 def test_over_50_megapixels_refused_before_decoding() -> None:
     with pytest.raises(ImageLoadError, match="too large"):
         load_image(_png_header_only(10_000, 6_000))  # 60 MP
+
+
+def _jpeg_header_only(width: int, height: int) -> bytes:
+    """A JPEG's start, frame header and end: its size readable, nothing to decode."""
+    sof = struct.pack(">BHHB", 8, height, width, 3) + b"".join(struct.pack(">BBB", i, 0x11, 0) for i in (1, 2, 3))
+    return b"\xff\xd8\xff\xc0" + struct.pack(">H", len(sof) + 2) + sof + b"\xff\xd9"
+
+
+@pytest.mark.parametrize("side,factor", [(1600, 1), (2999, 1), (3000, 2), (4032, 2), (5999, 2), (6000, 4),
+                                         (8160, 4), (11999, 4), (12000, 8), (16320, 8), (40000, 8)])
+def test_big_jpegs_are_decoded_as_small_as_the_pipeline_allows(side: int, factor: int) -> None:
+    assert jpeg_reduction(side) == factor
+
+
+def test_a_phone_photo_over_50_megapixels_is_read_at_a_quarter_of_its_size() -> None:
+    """A Pixel's 50 MP mode writes 8160x6144 (50.1 MP): a JPEG, decoded by libjpeg at 1/4, never in full."""
+    big = cv2.resize(_pattern()[:, :, ::-1], (8160, 6144), interpolation=cv2.INTER_NEAREST)
+    ok, buf = cv2.imencode(".jpg", big)
+    assert ok
+    img, scale = load_image_scaled(buf.tobytes())
+    assert img.shape == (1536, 2040, 3) and scale == pytest.approx(0.25)
+    assert img[100, 100, 2] > 180 and img[100, 100, 0] < 80  # red top-left: the picture, not noise
+    with pytest.raises(ImageLoadError, match=r"too large .* limit 50 MP") as err:  # decoded in full: refused
+        load_image_scaled(buf.tobytes(), allow_reduced=False)
+    assert err.value.code == "too_many_pixels"
+
+
+def test_a_jpeg_over_the_jpeg_limit_is_refused_before_decoding() -> None:
+    with pytest.raises(ImageLoadError, match=r"too large .* limit 250 MP") as err:
+        load_image(_jpeg_header_only(20_000, 15_000))  # 300 MP
+    assert err.value.code == "too_many_pixels"
+    with pytest.raises(ImageLoadError, match="too large") as err:  # beyond PIL's own bomb limit too
+        load_image(_jpeg_header_only(40_000, 30_000))
+    assert err.value.code == "too_many_pixels"
 
 
 def test_limit_is_configurable() -> None:

@@ -6,12 +6,14 @@ import argparse
 import json
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from scorer.tiles import Garden
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
+from vision.locate import block_offset
 from vision.read import GardenReading, cli_read, read_garden, read_gardens
 
 
@@ -696,3 +698,16 @@ def test_block_values_remember_and_value_several_at_once() -> None:
     assert both.many(blocks) == want
     assert batches == [2]  # the two new blocks of a garden's shape, in one call; the known one remembered
     assert both.many(blocks) == want and batches == [2]
+
+
+def test_a_phone_photo_of_many_megapixels_reads_as_its_smaller_copy(easy_photos, bundled_model) -> None:
+    """The same garden at 4 times the sides (a 31-megapixel JPEG, decoded by libjpeg at a quarter):
+    the same tiles, the corners in the big photo's pixels."""
+    photo = iter_labelled(easy_photos)[0]
+    image = cv2.imread(str(photo.image_path))
+    ok, big = cv2.imencode(".jpg", cv2.resize(image, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR),
+                           [cv2.IMWRITE_JPEG_QUALITY, 92])
+    assert ok
+    small, large = read_garden(photo.image_path, bundled_model), read_garden(big.tobytes(), bundled_model)
+    assert large.garden == small.garden == photo.garden
+    assert block_offset(large.corners / 4, small.corners)[0] < 0.1
