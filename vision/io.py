@@ -110,11 +110,12 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
                       ) -> tuple[np.ndarray, float]:
     """Decode a photo to an upright ``(M, N, 3)`` uint8 BGR array.
 
-    ``source`` is a path or the file's bytes. EXIF orientation is applied. Big JPEGs (longer side
-    at least ``cfg.reduced_decode_min_side``) are decoded at a reduced size by libjpeg when
-    ``allow_reduced`` (:func:`jpeg_reduction`: half for a 12-megapixel photo) — the pipeline never
-    needs more, and it is about 3x faster. Returns ``(image, scale)`` with ``scale`` = decoded size
-    / the photo's upright full size. Raises :class:`ImageLoadError` for missing, empty, corrupt,
+    ``source`` is a path or the file's bytes. EXIF orientation is applied. Big photos (longer side
+    at least ``cfg.reduced_decode_min_side``) are made smaller when ``allow_reduced``
+    (:func:`decode_reduction`: half for a 12-megapixel photo) — the pipeline never needs more: a
+    JPEG decoded so by libjpeg, about 3x faster, other formats decoded in full, then reduced
+    (box filter) before any copy of the full size is made. Returns ``(image, scale)`` with ``scale``
+    = decoded size / the photo's upright full size. Raises :class:`ImageLoadError` for missing, empty, corrupt,
     non-image or over-large input: over ``cfg.max_megapixels`` (50 MP), or for a JPEG decoded at a
     reduced size, over ``cfg.max_jpeg_megapixels`` (250 MP).
     """
@@ -129,7 +130,7 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
             width, height = img.size
             fmt = (img.format or "").upper()
             orientation = _exif_orientation(img)
-            reduced = fmt == "JPEG" and allow_reduced and jpeg_reduction(max(width, height), cfg) > 1
+            reduced = fmt == "JPEG" and allow_reduced and decode_reduction(max(width, height), cfg) > 1
             limit = cfg.max_jpeg_megapixels if reduced else cfg.max_megapixels
             if width * height > limit * 1e6:
                 raise ImageLoadError(
@@ -146,8 +147,12 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
                 return np.ascontiguousarray(_apply_orientation(bgr, orientation)), scale
             img.load()
             upright = ImageOps.exif_transpose(img) if orientation != 1 else img
-            rgb = upright.convert("RGB")
+            rgb = upright if upright.mode == "RGB" else upright.convert("RGB")
+            factor = decode_reduction(max(width, height), cfg) if allow_reduced else 1
+            if factor > 1:  # decoded in full (no format but JPEG can do less), then as small as a JPEG's
+                rgb = rgb.reduce(factor)
             arr = np.asarray(rgb)
+            scale = arr.shape[1] / upright.size[0]
     except ImageLoadError:
         raise
     except Image.DecompressionBombError:
@@ -159,7 +164,7 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
         raise ImageLoadError(f"{name}: corrupt or unreadable image ({exc})", "corrupt") from None
     if arr.ndim != 3 or arr.shape[2] != 3:
         raise ImageLoadError(f"{name}: unexpected image layout {arr.shape}")
-    return np.ascontiguousarray(arr[:, :, ::-1]), 1.0
+    return np.ascontiguousarray(arr[:, :, ::-1]), scale
 
 
 #: libjpeg's reduced decodes by OpenCV's flag: 1/2, 1/4, 1/8 of each side.
@@ -167,9 +172,9 @@ _REDUCED_FLAGS = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMR
                   8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
-def jpeg_reduction(longer_side: int, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
-    """By how much (1, 2, 4 or 8) a JPEG whose longer side is ``longer_side`` pixels is decoded
-    smaller: 1 below ``cfg.reduced_decode_min_side``, else the largest factor that leaves the longer
+def decode_reduction(longer_side: int, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
+    """By how much (1, 2, 4 or 8) a photo whose longer side is ``longer_side`` pixels is made
+    smaller when it is decoded: 1 below ``cfg.reduced_decode_min_side``, else the largest factor that leaves the longer
     side at least half of ``cfg.reduced_decode_min_side`` (2 for a 4032-pixel side, 4 for 8160,
     8 for 16320)."""
     if longer_side < cfg.reduced_decode_min_side:
@@ -181,10 +186,10 @@ def jpeg_reduction(longer_side: int, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
 
 
 def _decode_jpeg(data: bytes, longer_side: int, cfg: VisionConfig, allow_reduced: bool) -> np.ndarray | None:
-    """libjpeg decode through OpenCV, at a reduced size for big photos (:func:`jpeg_reduction`). EXIF
+    """libjpeg decode through OpenCV, at a reduced size for big photos (:func:`decode_reduction`). EXIF
     is NOT applied here."""
     buf = np.frombuffer(data, dtype=np.uint8)
-    factor = jpeg_reduction(longer_side, cfg) if allow_reduced else 1
+    factor = decode_reduction(longer_side, cfg) if allow_reduced else 1
     bgr = cv2.imdecode(buf, _REDUCED_FLAGS[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
     if bgr is None or bgr.ndim != 3:
         return None

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from vision.config import DEFAULT_CONFIG
-from vision.io import ImageLoadError, jpeg_reduction, load_image, load_image_scaled
+from vision.io import ImageLoadError, decode_reduction, load_image, load_image_scaled
 
 
 def _pattern(w: int = 64, h: int = 48) -> np.ndarray:
@@ -103,7 +103,7 @@ def _jpeg_header_only(width: int, height: int) -> bytes:
 @pytest.mark.parametrize("side,factor", [(1600, 1), (2999, 1), (3000, 2), (4032, 2), (5999, 2), (6000, 4),
                                          (8160, 4), (11999, 4), (12000, 8), (16320, 8), (40000, 8)])
 def test_big_jpegs_are_decoded_as_small_as_the_pipeline_allows(side: int, factor: int) -> None:
-    assert jpeg_reduction(side) == factor
+    assert decode_reduction(side) == factor
 
 
 def test_a_phone_photo_over_50_megapixels_is_read_at_a_quarter_of_its_size() -> None:
@@ -117,6 +117,21 @@ def test_a_phone_photo_over_50_megapixels_is_read_at_a_quarter_of_its_size() -> 
     with pytest.raises(ImageLoadError, match=r"too large .* limit 50 MP") as err:  # decoded in full: refused
         load_image_scaled(buf.tobytes(), allow_reduced=False)
     assert err.value.code == "too_many_pixels"
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "WEBP"])
+def test_a_big_photo_of_another_format_is_made_as_small_as_a_jpeg_upright(fmt: str) -> None:
+    """Decoded in full (only libjpeg can do less), then reduced: a HEIC of a phone's 48 MP mode would
+    otherwise go through the pipeline at 8064x6048."""
+    exif = Image.Exif()
+    exif[0x0112] = 6  # turned a quarter clockwise: red top-left goes to top-right
+    big = cv2.resize(_pattern(), (3200, 2400), interpolation=cv2.INTER_NEAREST)
+    lossless = {"lossless": True} if fmt == "WEBP" else {}
+    img, scale = load_image_scaled(_encode(big, fmt, exif=exif.tobytes(), **lossless))
+    assert img.shape == (1600, 1200, 3) and scale == pytest.approx(0.5)
+    assert img[100, 1100, 2] > 180 and img[100, 1100, 0] < 80
+    full, scale_full = load_image_scaled(_encode(big, fmt), allow_reduced=False)
+    assert full.shape == (2400, 3200, 3) and scale_full == 1.0
 
 
 def test_a_jpeg_over_the_jpeg_limit_is_refused_before_decoding() -> None:
