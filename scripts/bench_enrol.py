@@ -3,6 +3,7 @@
     .venv/bin/python scripts/bench_enrol.py [--style ink] [--enrol-seed 731001] [--test-seed 732001]
                                             [--count 100] [--skip-bench] [--labels-only]
                                             [--test-board random|copy] [--family zoo|dev] [--copy]
+                                            [--board-photo]
 
 1. Renders (once, into data/): six enrolment photos (each floor's 15 tiles + one other, any order
    and turns; zoo family, easy camera) and ``--count`` test gardens (zoo family, mixed difficulty),
@@ -17,6 +18,9 @@
    ``--style random`` every photo has a look of its own, unless ``--copy``: then all (the enrolment
    photos and the test gardens) show development copy ``--enrol-seed``'s tiles, one look and one
    picture per physical tile as a real copy's (``copySEED`` in the names in place of the style).
+   With ``--board-photo`` a photo of the copy's empty board is rendered too (``board.jpg``, easy
+   camera) and given to enrolment as the app's guide asks in its optional first step; as in the
+   app, it is used only when its spaces are found surely (the script says whether).
 2. Labels decided without corrections, of the 90 own-floor tiles: (A) everything automatic, (A')
    the app's way: automatic, then the outline given (four taps) for each photo the reader flagged,
    and (B) with each photo's outline given (the player's four taps; labels still decided), each
@@ -49,11 +53,12 @@ sys.path.insert(0, str(ROOT))
 
 from scorer.vocab import ALL_FLOORS  # noqa: E402
 from vision.dataset import read_labelled  # noqa: E402
-from vision.enrol import DEFAULT_ENROL, build_copy_model, enrol_labels  # noqa: E402
+from vision.enrol import DEFAULT_ENROL, EnrolError, board_picture, build_copy_model, enrol_labels  # noqa: E402
 from vision.read import resolve_model  # noqa: E402
 from vision.synth.enrolment import render_enrolment_set  # noqa: E402
+from vision.synth.garden import enrolment_garden  # noqa: E402
 from vision.synth.generate import generate_dataset, photo_rng  # noqa: E402
-from vision.synth.photo import random_board_picture  # noqa: E402
+from vision.synth.photo import random_board_picture, render_photo  # noqa: E402
 
 #: The photo index whose random stream draws an enrolment set's board (the floor photos are 0..5).
 BOARD_INDEX = 1000
@@ -138,6 +143,9 @@ def main() -> int:
                     help="the test gardens each on a random zoo board, or all on the copy's own board (--boards one)")
     ap.add_argument("--family", choices=("zoo", "dev"), default="zoo",
                     help="the boards, tables and light: zoo (held out, to measure) or dev (to develop on)")
+    ap.add_argument("--board-photo", action="store_true",
+                    help="with --boards one: a photo of the copy's empty board as well (the guide's optional first "
+                         "step, rendered once as board.jpg), its spaces found as the app finds them")
     ap.add_argument("--copy", action="store_true",
                     help="with --style random: every photo in development copy --enrol-seed's tiles")
     args = ap.parse_args()
@@ -165,18 +173,36 @@ def main() -> int:
             cv2.imwrite(str(src / "board-picture.png"), board)
         render_enrolment_set(src, args.enrol_seed, style=args.style, family=fam, difficulty="easy",
                              board_image=board, copy=copy)
+    board_photo = None
+    if args.board_photo:
+        if args.boards != "one":
+            ap.error("--board-photo needs --boards one (a copy's board)")
+        board_photo = src / "board.jpg"
+        if not board_photo.is_file():  # the empty board, from its own stream of the seed
+            rng = photo_rng(args.enrol_seed, BOARD_INDEX + 1)
+            empty, _ = render_photo(enrolment_garden(ALL_FLOORS[0], rng), rng, difficulty="easy", style=args.style,
+                                    family=fam, board_image=cv2.imread(str(src / "board-picture.png")),
+                                    empty_board=True, copy=copy)
+            cv2.imwrite(str(board_photo), empty, [cv2.IMWRITE_JPEG_QUALITY, 92])
     if not test.is_dir():  # on the copy's board: the one drawn for its enrolment photos
         board = (cv2.imread(str(src / "board-picture.png")) if args.test_board == "copy" else None)
         generate_dataset(test, args.count, args.test_seed, style=args.style, family=fam, board_image=board,
                          copy=copy)
     base = resolve_model(None)
     ecfg = replace(DEFAULT_ENROL, renders=args.renders)
+    board = None
+    if board_photo is not None:  # as the app: a board whose spaces are not found surely is not used
+        try:
+            board = board_picture(board_photo, base, ecfg)
+            print(f"board photo {board_photo.name}: its spaces found, used")
+        except EnrolError as exc:
+            print(f"board photo {board_photo.name}: not used ({exc})")
     print(f"== {name} style, enrolment photos {src.name} (seed {args.enrol_seed}), "
           f"test {test.name} ({args.count} photos)")
     results = {}
     for how in ("auto", "outline"):
         t0 = time.perf_counter()
-        res = enrol_labels(_variant_dir(src, data / f"{src.name}-{how}", how), base, ecfg)
+        res = enrol_labels(_variant_dir(src, data / f"{src.name}-{how}", how), base, ecfg, board=board)
         kinds, corners, wrong = _score_labels(res, src)
         results[how] = res
         flagged = [ph.path.stem for ph in res.photos if ph.outline_reasons]
@@ -191,7 +217,7 @@ def main() -> int:
                 if ph.outline_reasons:
                     given = {"corners": read_labelled(src / ph.path.name).corners.tolist()}
                     (tapped_dir / ph.path.name).with_suffix(".json").write_text(json.dumps(given))
-            kinds, corners, _ = _score_labels(enrol_labels(tapped, base, ecfg), src)
+            kinds, corners, _ = _score_labels(enrol_labels(tapped, base, ecfg, board=board), src)
             print(f"labels (auto, then the {len(flagged)} flagged photos' corners tapped): {kinds}/90 tiles right, "
                   f"corners {corners}/90")
     if args.labels_only:
@@ -207,7 +233,7 @@ def main() -> int:
             print(f"model ({how}): {path} exists (delete it to rebuild and time it)")
             continue
         t0 = time.perf_counter()
-        res = enrol_labels(_variant_dir(src, data / f"{src.name}-{how}", how), base, ecfg)
+        res = enrol_labels(_variant_dir(src, data / f"{src.name}-{how}", how), base, ecfg, board=board)
         t1 = time.perf_counter()
         res.model = build_copy_model(res, base, ecfg)
         path.parent.mkdir(parents=True, exist_ok=True)
