@@ -359,6 +359,11 @@ class VisionConfig:
     #: (another board in view, or the other part of a split map) are searched too.
     mask_fill_frac: float = 0.08
     mask_other_blobs: bool = True
+    #: The deepest blob of each stage's map above these higher thresholds, handed on with a search's
+    #: outline (``GridLocation.peaks``): where the map is surest of tiles, a small garden in a map
+    #: that also half-marks a busy table, or the garden with its board's frame
+    #: (:func:`vision.locate.peak_map_quads`).
+    mask_peak_thresholds: tuple[float, ...] = (0.7, 0.8)
     #: Gaussian smoothing (mask pixels) of the probability map before thresholding.
     mask_smooth_sigma: float = 1.0
     #: Hidden units and training epochs of the tile-mask learner (a small MLP).
@@ -545,6 +550,10 @@ class VisionConfig:
     tileness_climb_rounds: int = 6
     tileness_polish_steps: tuple[float, ...] = (0.5, 0.25, 0.12)
     tileness_shift_gain: float = 1.0
+    #: The sizes (times a quarter of the quad) of the blocks looked for in the plane of each of the
+    #: map's surest blobs (``GridLocation.peaks``) when an outline's cells are not tiles: such a blob
+    #: holds the garden and some of its board's frame, so the tiles are smaller than its quarters.
+    tileness_peak_sizes: tuple[float, ...] = (0.6, 0.75, 0.9)
 
     # --- training ------------------------------------------------------------------------------
     #: Jittered copies of each training photo's corners (simulated localisation error).

@@ -534,6 +534,20 @@ def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig, conte
     return kept[1:]
 
 
+def peak_map_quads(prob: np.ndarray, context: np.ndarray | None, cfg: VisionConfig) -> list[np.ndarray]:
+    """The quadrilaterals ``(4, 2)`` (map pixels) of the deepest blob of the tile map ``prob``
+    ``(m, n)`` and of its second stage's ``context`` (same pixels; None without one) above each of
+    ``cfg.mask_peak_thresholds``, each more than half a tile from the ones before it: where the map
+    is surest of tiles (a small garden in a map that also half-marks a busy table around it)."""
+    kept: list[np.ndarray] = []
+    for threshold in cfg.mask_peak_thresholds:
+        for stage in (prob, context):
+            quad = None if stage is None else quad_from_mask(stage, cfg, threshold)
+            if quad is not None and all(block_offset(quad, k, cfg.grid)[0] > 0.5 for k in kept):
+                kept.append(quad)
+    return kept
+
+
 #: A caller's own evidence on candidate outlines: ``[(4, 2) corners, ...]`` (image pixels) ->
 #: ``(K,)`` values added to their lattice scores (e.g. how well their cells read as what the caller
 #: knows the tiles to be).
@@ -1035,7 +1049,8 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
     located = GridLocation(order_corners(candidates[chosen]), float(score), float(runner_up), bool(reasons),
                            tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                            tuple(float(scores[i]) for i in kept[1:]),
-                           tuple(order_corners(c) for c in candidates), tuple(float(v) for v in scores))
+                           tuple(order_corners(c) for c in candidates), tuple(float(v) for v in scores),
+                           tuple(order_corners(q / map_scale) for q in peak_map_quads(prob, context, cfg)))
     return located, (cfg, mask_model)
 
 
@@ -1087,7 +1102,7 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
     if same and not (accept is not None and accept(moved, again.score)):
         return located  # the same block, not read surely: the crop shows less of what raised the doubt
     return replace(again, corners=moved, alternatives=tuple(a + offset for a in again.alternatives),
-                   searched=tuple(b + offset for b in again.searched))
+                   searched=tuple(b + offset for b in again.searched), peaks=located.peaks)
 
 
 def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
@@ -1454,7 +1469,9 @@ class GridLocation:
     candidate the choice weighed (the map's outline first; none when it was taken at once or the
     search ended early), with ``searched_scores`` (judged; ``-inf`` for one ruled out), for measuring
     why an outline was missed (``scripts/eval_locate.py --why``); after a second look, those of the
-    search on its crop.
+    search on its crop. ``peaks``: the tile map's surest blobs (:func:`peak_map_quads`), each
+    ``(4, 2)`` like ``corners``, where a reader that judges cells may look for the block (none when
+    the search ended early).
     """
 
     corners: np.ndarray
@@ -1467,6 +1484,7 @@ class GridLocation:
     alternative_scores: tuple[float, ...] = ()
     searched: tuple[np.ndarray, ...] = ()
     searched_scores: tuple[float, ...] = ()
+    peaks: tuple[np.ndarray, ...] = ()
 
 
 def lab_gradients(image: np.ndarray, sigma: float = 0.0) -> tuple[np.ndarray, np.ndarray]:

@@ -670,6 +670,49 @@ def test_the_tileness_search_also_starts_from_outlines_it_is_given(easy_photos, 
     assert doubt is not None and moved is not None and block_offset(moved, truth)[0] < 0.25
 
 
+def test_the_tileness_search_looks_in_the_tile_maps_surest_blobs(easy_photos, bundled_model) -> None:
+    """:func:`vision.read.found_by_tileness` with ``peaks``: an outline far from the garden, in doubt,
+    is moved onto the garden from a quad of the garden and a band of board around it (a third
+    bigger), looked in at a smaller cell size (``tileness_peak_sizes``), and not without it; the
+    search kept small so the test is quick."""
+    import dataclasses
+
+    from vision.io import load_image_scaled
+    from vision.locate import block_offset
+    from vision.read import found_by_tileness
+
+    cfg = dataclasses.replace(bundled_model.cfg, tileness_peak_sizes=(0.75,), tileness_reach=1.0)
+    model = dataclasses.replace(bundled_model, cfg=cfg)
+    photo = iter_labelled(easy_photos)[1]
+    image, scale = load_image_scaled(photo.image_path, cfg)
+    truth = photo.corners * scale
+    blob = truth.mean(axis=0) + (truth - truth.mean(axis=0)) * 4 / 3  # the garden and its board's frame
+    far = np.array([[20.0, 20.0], [140.0, 30.0], [130.0, 150.0], [15.0, 140.0]])
+    doubt, moved = found_by_tileness(image, far, [], model)
+    assert doubt is not None and (moved is None or block_offset(moved, truth)[0] > 1.0)
+    doubt, moved = found_by_tileness(image, far, [], model, peaks=[blob])
+    assert doubt is not None and moved is not None and block_offset(moved, truth)[0] < 0.25
+
+
+def test_a_small_garden_on_a_busy_table_is_found_in_the_tile_maps_surest_blob(tmp_path, bundled_model) -> None:
+    """Development photo 00010 of ``zengarden synth --seed 9191 --family dev``: a small garden turned
+    on a striped table that the tile map half-marks over much of the photo; every lattice the search
+    weighs lies on the table (the outline it chose 22 tiles off). The map's surest blob holds the
+    garden and its board, and the cells of its plane say where the tiles are: found, and flagged."""
+    from tests.vision.grids import dev_photo
+    from vision.geometry import order_corners
+    from vision.locate import block_offset, locate_grid
+
+    photo = dev_photo(tmp_path, 10, seed=9191)
+    image, truth = photo.load_image(), order_corners(photo.corners)
+    located = locate_grid(image, 4, bundled_model.cfg, bundled_model.tile_map_model)
+    assert block_offset(located.corners, truth)[0] > 5 and located.check_outline  # the table's lattice
+    assert located.peaks and min(block_offset(p, truth)[0] for p in located.peaks) < 3  # the garden's blob
+    reading = read_garden(image, bundled_model)
+    assert block_offset(reading.corners, truth)[0] < 0.25 and reading.check_outline
+    assert any("tileness" in why for why in reading.outline_reasons)
+
+
 def test_block_values_remember_and_value_several_at_once() -> None:
     from vision.config import DEFAULT_CONFIG
     from vision.read import BlockValues
