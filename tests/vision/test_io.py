@@ -71,13 +71,18 @@ def test_exif_orientation_applied(orientation: int, expect_shape, red_at, fmt: s
     assert img[red_at][2] > 180 and img[red_at][0] < 80
 
 
-def test_big_jpeg_fast_path_reports_scale() -> None:
-    big = cv2.resize(_pattern()[:, :, ::-1], (3200, 2400), interpolation=cv2.INTER_NEAREST)
-    ok, buf = cv2.imencode(".jpg", big)
+def _big_jpeg(width: int, height: int) -> bytes:
+    """The test pattern blown up to ``width`` x ``height``, as a JPEG."""
+    ok, buf = cv2.imencode(".jpg", cv2.resize(_pattern()[:, :, ::-1], (width, height), interpolation=cv2.INTER_NEAREST))
     assert ok
-    img, scale = load_image_scaled(buf.tobytes())
+    return buf.tobytes()
+
+
+def test_big_jpeg_fast_path_reports_scale() -> None:
+    data = _big_jpeg(3200, 2400)
+    img, scale = load_image_scaled(data)
     assert img.shape == (1200, 1600, 3) and scale == pytest.approx(0.5)
-    full, scale_full = load_image_scaled(buf.tobytes(), allow_reduced=False)
+    full, scale_full = load_image_scaled(data, allow_reduced=False)
     assert full.shape == (2400, 3200, 3) and scale_full == 1.0
 
 
@@ -108,14 +113,12 @@ def test_big_jpegs_are_decoded_as_small_as_the_pipeline_allows(side: int, factor
 
 def test_a_phone_photo_over_50_megapixels_is_read_at_a_quarter_of_its_size() -> None:
     """A Pixel's 50 MP mode writes 8160x6144 (50.1 MP): a JPEG, decoded by libjpeg at 1/4, never in full."""
-    big = cv2.resize(_pattern()[:, :, ::-1], (8160, 6144), interpolation=cv2.INTER_NEAREST)
-    ok, buf = cv2.imencode(".jpg", big)
-    assert ok
-    img, scale = load_image_scaled(buf.tobytes())
+    data = _big_jpeg(8160, 6144)
+    img, scale = load_image_scaled(data)
     assert img.shape == (1536, 2040, 3) and scale == pytest.approx(0.25)
     assert img[100, 100, 2] > 180 and img[100, 100, 0] < 80  # red top-left: the picture, not noise
     with pytest.raises(ImageLoadError, match=r"too large .* limit 50 MP") as err:  # decoded in full: refused
-        load_image_scaled(buf.tobytes(), allow_reduced=False)
+        load_image_scaled(data, allow_reduced=False)
     assert err.value.code == "too_many_pixels"
 
 
