@@ -114,10 +114,10 @@ def load_image_scaled(source: ImageSource, cfg: VisionConfig = DEFAULT_CONFIG, *
     at least ``cfg.reduced_decode_min_side``) are made smaller when ``allow_reduced``
     (:func:`decode_reduction`: half for a 12-megapixel photo) — the pipeline never needs more: a
     JPEG decoded so by libjpeg, about 3x faster, other formats decoded in full, then reduced
-    (box filter) before any copy of the full size is made. Returns ``(image, scale)`` with ``scale``
-    = decoded size / the photo's upright full size. Raises :class:`ImageLoadError` for missing, empty, corrupt,
-    non-image or over-large input: over ``cfg.max_megapixels`` (50 MP), or for a JPEG decoded at a
-    reduced size, over ``cfg.max_jpeg_megapixels`` (250 MP).
+    (box filter) before any copy of the full size is made. Returns ``(image, scale)`` with
+    ``scale`` = decoded size / the photo's upright full size. Raises :class:`ImageLoadError` for
+    missing, empty, corrupt, non-image or over-large input: over ``cfg.max_megapixels`` (50 MP),
+    or for a JPEG decoded at a reduced size, over ``cfg.max_jpeg_megapixels`` (250 MP).
     """
     data, name = _read_bytes(source, cfg)
     _register_heif()
@@ -174,9 +174,9 @@ _REDUCED_FLAGS = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMR
 
 def decode_reduction(longer_side: int, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
     """By how much (1, 2, 4 or 8) a photo whose longer side is ``longer_side`` pixels is made
-    smaller when it is decoded: 1 below ``cfg.reduced_decode_min_side``, else the largest factor that leaves the longer
-    side at least half of ``cfg.reduced_decode_min_side`` (2 for a 4032-pixel side, 4 for 8160,
-    8 for 16320)."""
+    smaller when it is decoded: 1 below ``cfg.reduced_decode_min_side``, else the largest factor
+    that leaves the longer side at least half of ``cfg.reduced_decode_min_side`` (2 for a
+    4032-pixel side, 4 for 8160, 8 for 16320)."""
     if longer_side < cfg.reduced_decode_min_side:
         return 1
     factor = 2
