@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 import cv2
@@ -1050,7 +1050,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                            tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                            tuple(float(scores[i]) for i in kept[1:]),
                            tuple(order_corners(c) for c in candidates), tuple(float(v) for v in scores),
-                           tuple(order_corners(q / map_scale) for q in peak_map_quads(prob, context, cfg)))
+                           SurestBlobs(prob, context, map_scale, cfg))
     return located, (cfg, mask_model)
 
 
@@ -1102,7 +1102,7 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
     if same and not (accept is not None and accept(moved, again.score)):
         return located  # the same block, not read surely: the crop shows less of what raised the doubt
     return replace(again, corners=moved, alternatives=tuple(a + offset for a in again.alternatives),
-                   searched=tuple(b + offset for b in again.searched), peaks=located.peaks)
+                   searched=tuple(b + offset for b in again.searched), blobs=located.blobs)
 
 
 def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
@@ -1469,9 +1469,9 @@ class GridLocation:
     candidate the choice weighed (the map's outline first; none when it was taken at once or the
     search ended early), with ``searched_scores`` (judged; ``-inf`` for one ruled out), for measuring
     why an outline was missed (``scripts/eval_locate.py --why``); after a second look, those of the
-    search on its crop. ``peaks``: the tile map's surest blobs (:func:`peak_map_quads`), each
-    ``(4, 2)`` like ``corners``, where a reader that judges cells may look for the block (none when
-    the search ended early).
+    search on its crop. ``peaks``: the tile map's surest blobs (:func:`peak_map_quads`, from the
+    maps kept in ``blobs``, found when first asked for), each ``(4, 2)`` like ``corners``, where a
+    reader that judges cells may look for the block (none when the search ended early).
     """
 
     corners: np.ndarray
@@ -1484,7 +1484,29 @@ class GridLocation:
     alternative_scores: tuple[float, ...] = ()
     searched: tuple[np.ndarray, ...] = ()
     searched_scores: tuple[float, ...] = ()
-    peaks: tuple[np.ndarray, ...] = ()
+    blobs: SurestBlobs | None = None
+
+    @property
+    def peaks(self) -> tuple[np.ndarray, ...]:
+        """The tile map's surest blobs (:class:`SurestBlobs`), found when first asked for."""
+        return () if self.blobs is None else self.blobs.quads
+
+
+@dataclass(frozen=True, eq=False)
+class SurestBlobs:
+    """What the search's tile map saw, kept for a reader that asks where the map is surest: the
+    first stage's map ``prob`` ``(m, n)``, the second stage's ``context`` (same pixels; None without
+    one), the map's scale (map pixels per image pixel) and the config."""
+
+    prob: np.ndarray
+    context: np.ndarray | None
+    map_scale: float
+    cfg: VisionConfig
+
+    @cached_property
+    def quads(self) -> tuple[np.ndarray, ...]:
+        """:func:`peak_map_quads`, each ``(4, 2)`` in image pixels (TL, TR, BR, BL)."""
+        return tuple(order_corners(q / self.map_scale) for q in peak_map_quads(self.prob, self.context, self.cfg))
 
 
 def lab_gradients(image: np.ndarray, sigma: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
