@@ -548,14 +548,16 @@ def test_a_second_looks_outline_in_doubt_is_read_and_taken_when_its_tiles_read_s
     outline still to be checked while a doubt its tiles' sureness would clear is kept
     (``clear_min_confidence`` 0). With the first views alone (the default) the crop's search settles
     on the garden surely: every tile right and nothing to check. (The whole photo's search also
-    reads the blocks its size rule ruled out, and finds the garden among them without a second look:
-    that is turned off here, ``grid_small_confirm`` 0, to see the second look.)"""
+    reads the blocks its size rule ruled out, and the tileness search looks in the tile map's surest
+    blobs, and each finds the garden without a second look: both are turned off here,
+    ``grid_small_confirm`` 0 and no ``mask_peak_thresholds``, to see the second look.)"""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 245, 5151)
-    bundled_model = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_small_confirm=0))
+    bundled_model = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_small_confirm=0,
+                                                       mask_peak_thresholds=()))
     whole_pass = replace(bundled_model, cfg=replace(bundled_model.cfg, grid_first_views=0, clear_min_confidence=0.0))
     _, missed, reading, found = _without_and_with(photo, whole_pass, second_look_below=0.0)
     assert missed > 1.0
