@@ -523,15 +523,11 @@ def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig, conte
     a tile from ``quad`` and the ones before it. An empty list when ``cfg.mask_other_blobs`` is off."""
     if not cfg.mask_other_blobs:
         return []
-    kept = [quad]
     others = [quad_from_mask(prob, cfg, fill=fill, rank=rank)
               for fill, rank in ((cfg.mask_fill_frac, 0), (cfg.mask_fill_frac, 1), (0.0, 1))]
     if context is not None:
         others.append(quad_from_mask(context, cfg))
-    for other in others:
-        if other is not None and all(block_offset(other, k, cfg.grid)[0] > 0.5 for k in kept):
-            kept.append(other)
-    return kept[1:]
+    return _half_a_tile_apart(others, [quad], cfg)
 
 
 def peak_map_quads(prob: np.ndarray, context: np.ndarray | None, cfg: VisionConfig) -> list[np.ndarray]:
@@ -539,13 +535,19 @@ def peak_map_quads(prob: np.ndarray, context: np.ndarray | None, cfg: VisionConf
     ``(m, n)`` and of its second stage's ``context`` (same pixels; None without one) above each of
     ``cfg.mask_peak_thresholds``, each more than half a tile from the ones before it: where the map
     is surest of tiles (a small garden in a map that also half-marks a busy table around it)."""
-    kept: list[np.ndarray] = []
-    for threshold in cfg.mask_peak_thresholds:
-        for stage in (prob, context):
-            quad = None if stage is None else quad_from_mask(stage, cfg, threshold)
-            if quad is not None and all(block_offset(quad, k, cfg.grid)[0] > 0.5 for k in kept):
-                kept.append(quad)
-    return kept
+    return _half_a_tile_apart([quad_from_mask(stage, cfg, threshold) for threshold in cfg.mask_peak_thresholds
+                               for stage in (prob, context) if stage is not None], [], cfg)
+
+
+def _half_a_tile_apart(quads: list[np.ndarray | None], kept: list[np.ndarray], cfg: VisionConfig
+                       ) -> list[np.ndarray]:
+    """Those of ``quads`` ``(4, 2)`` (None passed over) more than half a tile from each of ``kept``
+    and from those taken before them."""
+    taken: list[np.ndarray] = []
+    for quad in quads:
+        if quad is not None and all(block_offset(quad, k, cfg.grid)[0] > 0.5 for k in [*kept, *taken]):
+            taken.append(quad)
+    return taken
 
 
 #: A caller's own evidence on candidate outlines: ``[(4, 2) corners, ...]`` (image pixels) ->
