@@ -186,7 +186,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
         if located is not None and not on_board:
             t_cells = time.perf_counter()  # the cells say whether they are tiles, and where the tiles are
             doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives], model,
-                                                peaks=located.peaks)
+                                                peaks=lambda: located.peaks)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -424,7 +424,7 @@ NOT_TILES = "its cells do not look like whole tiles"
 
 def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
                       climb_starts: int | None = None, also: Sequence[np.ndarray] = (),
-                      peaks: Sequence[np.ndarray] = ()) -> tuple[str | None, np.ndarray | None]:
+                      peaks: Callable[[], Sequence[np.ndarray]] = tuple) -> tuple[str | None, np.ndarray | None]:
     """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
     (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None; the
     block where the cells look more like tiles, or None). Its cells look like tiles (tileness at
@@ -434,12 +434,12 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     ``candidates`` ``(4, 2)`` (the search's outline and other lattices) whose cells look most like
     tiles, and the outlines ``also`` ``(4, 2)``, each give the block of their plane that looks most
     like tiles (:func:`vision.tileness.best_block_in_plane`; for the tile map's surest blobs
-    ``peaks`` ``(4, 2)``, :attr:`vision.locate.GridLocation.peaks`, of ``cfg.tileness_peak_sizes``
-    of their quarters: a blob takes in some of the board's frame) and are moved while that rises
-    (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``); both are moved again by
-    ``cfg.tileness_polish_steps`` and snapped to their seams (:func:`vision.locate.snapped_outlines`);
-    the block that then looks most like tiles is returned when it reaches ``cfg.tileness_sure`` and
-    beats ``found``. A model without a tileness learner judges nothing."""
+    ``(4, 2)`` that ``peaks()`` gives, asked only here, :attr:`vision.locate.GridLocation.peaks`, of
+    ``cfg.tileness_peak_sizes`` of their quarters: a blob takes in some of the board's frame) and
+    are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
+    both are moved again by ``cfg.tileness_polish_steps`` and snapped to their seams
+    (:func:`vision.locate.snapped_outlines`); the block that then looks most like tiles is returned
+    when it reaches ``cfg.tileness_sure`` and beats ``found``. A model without a tileness learner judges nothing."""
     cfg = model.cfg
     if model.tileness is None:
         return None, None
@@ -460,7 +460,7 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     peak_cfg = replace(cfg, tileness_sizes=cfg.tileness_peak_sizes)
     starts = [(start, cfg) for start in [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts],
                                          *also]]
-    for start, plane_cfg in [*starts, *((peak, peak_cfg) for peak in peaks)]:
+    for start, plane_cfg in [*starts, *((peak, peak_cfg) for peak in peaks())]:
         in_plane = best_block_in_plane(image, start, model.tileness, plane_cfg)[0]
         climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
                               many=tileness.many)[0]

@@ -692,7 +692,7 @@ def test_the_tileness_search_looks_in_the_tile_maps_surest_blobs(easy_photos, bu
     far = np.array([[20.0, 20.0], [140.0, 30.0], [130.0, 150.0], [15.0, 140.0]])
     doubt, moved = found_by_tileness(image, far, [], model)
     assert doubt is not None and (moved is None or block_offset(moved, truth)[0] > 1.0)
-    doubt, moved = found_by_tileness(image, far, [], model, peaks=[blob])
+    doubt, moved = found_by_tileness(image, far, [], model, peaks=lambda: [blob])
     assert doubt is not None and moved is not None and block_offset(moved, truth)[0] < 0.25
 
 
