@@ -554,6 +554,13 @@ class VisionConfig:
     #: map's surest blobs (``GridLocation.peaks``) when an outline's cells are not tiles: such a blob
     #: holds the garden and some of its board's frame, so the tiles are smaller than its quarters.
     tileness_peak_sizes: tuple[float, ...] = (0.6, 0.75, 0.9)
+    #: An outline in doubt, once every other step has placed it, is fitted to its seams once more
+    #: within these wider bands (tile sides; a corner a third of a tile off leaves the narrow bands'
+    #: reach), no corner moving more than ``sharpen_max_shift`` tiles, and the fit taken when the
+    #: search's own score of it beats the outline's by ``sharpen_gain`` (0: no such step).
+    sharpen_seam_bands: tuple[float, ...] = (0.3, 0.15, 0.06)
+    sharpen_max_shift: float = 0.6
+    sharpen_gain: float = 0.1
 
     # --- training ------------------------------------------------------------------------------
     #: Jittered copies of each training photo's corners (simulated localisation error).

@@ -669,6 +669,27 @@ def outline_score(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: Visio
     return _search_setup(image, n, cfg, mask_model).value(np.asarray(corners, np.float64))
 
 
+def sharpened_on_seams(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
+                       mask_model: object | None = None) -> np.ndarray | None:
+    """The n×n block with ``corners`` ``(4, 2)`` (``image`` pixels) in ``image`` ``(M, N, 3)`` uint8 BGR
+    fitted to its seams within the wider bands ``cfg.sharpen_seam_bands`` (no corner moved more than
+    ``cfg.sharpen_max_shift`` tiles; :func:`vision.seams.refine_with_seams` on the fine copy) ->
+    that block's corners ``(4, 2)`` when the search's own score of it (:func:`outline_score`) beats
+    the given block's by ``cfg.sharpen_gain``, else None. The search's lattices snap to seams within
+    a narrow band; an outline placed by another step (the tiles read, their cells' tileness) may have
+    a corner a third of a tile off, whose seams lie beyond that band."""
+    setup = _search_setup(image, n, cfg, mask_model)
+    fscale, maps = setup.copies[1], setup.inputs[1]
+    if maps is None or not cfg.sharpen_gain:
+        return None
+    given = np.asarray(corners, np.float64)
+    wide = replace(setup.cfg, seam_bands=cfg.sharpen_seam_bands, seam_max_shift=cfg.sharpen_max_shift)
+    moved = refine_with_seams(maps.gray, given * fscale, wide, maps) / fscale
+    if np.allclose(moved, given) or setup.value(moved) < setup.value(given) + cfg.sharpen_gain:
+        return None
+    return moved
+
+
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
                 mask_model: object | None = None, judge: Judge | None = None,
                 accept: Accept | None = None, near: Sequence[np.ndarray] = (),

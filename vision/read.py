@@ -39,7 +39,15 @@ from vision.light import (
     separation,
     tile_chroma,
 )
-from vision.locate import Accept, GridLocation, block_offset, grid_shape_ok, locate_grid, snapped_outlines
+from vision.locate import (
+    Accept,
+    GridLocation,
+    block_offset,
+    grid_shape_ok,
+    locate_grid,
+    sharpened_on_seams,
+    snapped_outlines,
+)
 from vision.model import TileModel, load_model, upright_crops
 from vision.threads import one_thread
 from vision.tileness import (
@@ -193,6 +201,10 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             if moved_to is not None:
                 found, crops, probs = moved_to, crop_tiles(arr, moved_to, cfg), None
                 reasons = (*reasons, MOVED_BY_TILENESS)
+            if located.check_outline and cfg.sharpen_gain:  # placed by the tiles: its seams, more widely
+                sharper = sharpened_on_seams(arr, found, 4, cfg, model.tile_map_model)
+                if sharper is not None:
+                    found, crops, probs = sharper, crop_tiles(arr, sharper, cfg), None
             t_choose += time.perf_counter() - t_cells
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read, crops = sure["read"], sure["crops"]

@@ -715,6 +715,22 @@ def test_a_small_garden_on_a_busy_table_is_found_in_the_tile_maps_surest_blob(tm
     assert any("tileness" in why for why in reading.outline_reasons)
 
 
+def test_an_outline_chosen_by_reading_a_third_of_a_tile_off_is_sharpened_onto_its_seams(tmp_path,
+                                                                                      bundled_model) -> None:
+    """Development photo 00403 of ``zengarden synth --seed 9191 --family dev``: a garden seen at a
+    slant on a board whose star-printed frame runs close along the tiles. The search's lattices are in
+    doubt; the reading takes another, whose top-right corner lies on the frame, 0.39 tile off, and its
+    tiles then read 16 right all the same. Fitted to the seams more widely, the corner comes onto the
+    garden's own (the search's score higher): within a tenth of a tile, every tile right."""
+    from tests.vision.grids import dev_photo
+
+    photo = dev_photo(tmp_path, 403, seed=9191)
+    unsharpened, off, reading, found = _without_and_with(photo, bundled_model, sharpen_gain=0.0)
+    assert unsharpened.check_outline and off > 0.3
+    assert found < 0.1
+    assert reading.garden == photo.garden
+
+
 def test_block_values_remember_and_value_several_at_once() -> None:
     from vision.config import DEFAULT_CONFIG
     from vision.read import BlockValues
