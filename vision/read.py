@@ -193,8 +193,8 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             t_choose += time.perf_counter() - t_climb
         if located is not None and not on_board:
             t_cells = time.perf_counter()  # the cells say whether they are tiles, and where the tiles are
-            doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives,
-                                                             *located.searched], model, peaks=lambda: located.peaks)
+            doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives], model,
+                                                peaks=lambda: located.peaks)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -443,9 +443,8 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     least ``cfg.tileness_doubt``): no doubt, unless the block a whole tile over looks more so by
     ``cfg.tileness_shift_gain`` (:func:`vision.tileness.ring_tileness`), which is returned. Else in
     doubt: the ``climb_starts`` (default ``cfg.tileness_climb_starts``) of ``found`` and the other
-    ``candidates`` ``(4, 2)`` (the search's outline, its other lattices and every block it weighed:
-    the garden may be among those, scored below a lattice of the board's frame) whose cells look most
-    like tiles, and the outlines ``also`` ``(4, 2)``, each give the block of their plane that looks most
+    ``candidates`` ``(4, 2)`` (the search's outline and other lattices) whose cells look most like
+    tiles, and the outlines ``also`` ``(4, 2)``, each give the block of their plane that looks most
     like tiles (:func:`vision.tileness.best_block_in_plane`; for the tile map's surest blobs
     ``(4, 2)`` that ``peaks()`` gives, asked only here, :attr:`vision.locate.GridLocation.peaks`, of
     ``cfg.tileness_peak_sizes`` of their quarters: a blob takes in some of the board's frame) and
@@ -468,7 +467,6 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     doubt = f"{NOT_TILES} (tileness {own:.1f} < {cfg.tileness_doubt:g})"
     tileness = BlockValues(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg,
                            lambda blocks: blocks_tileness(image, blocks, model.tileness, cfg))
-    tileness.many([found, *candidates])  # the search's every candidate valued in one batch
     ranked = ranked_starts([found, *candidates], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
     peak_cfg = replace(cfg, tileness_sizes=cfg.tileness_peak_sizes)

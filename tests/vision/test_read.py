@@ -14,7 +14,7 @@ from scorer.tiles import Garden
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
 from vision.locate import block_offset
-from vision.read import MOVED_BY_TILENESS, GardenReading, cli_read, read_garden, read_gardens
+from vision.read import GardenReading, cli_read, read_garden, read_gardens
 
 
 def _accuracy(reading: GardenReading, truth: Garden) -> float:
@@ -729,28 +729,6 @@ def test_an_outline_chosen_by_reading_a_third_of_a_tile_off_is_sharpened_onto_it
     assert unsharpened.check_outline and off > 0.3
     assert found < 0.1
     assert reading.garden == photo.garden
-
-
-def test_a_garden_the_search_weighed_and_scored_below_the_frame_is_found_by_its_cells(tmp_path,
-                                                                                     bundled_model) -> None:
-    """Development photo 00098 of ``zengarden synth --seed 9191 --family dev``: the search weighs the
-    garden's own lattice but scores it below lattices that take in the board's frame, and it is not
-    among the other lattices handed on (the outline read ended 1.8 tiles off, flagged). Its cells
-    look like whole tiles far more than any other block weighed: with every block the search
-    weighed among the tileness search's starts, the garden is found, still flagged."""
-    from tests.vision.grids import dev_photo
-    from vision.geometry import order_corners
-    from vision.locate import locate_grid
-
-    photo = dev_photo(tmp_path, 98, seed=9191)
-    image, truth = photo.load_image(), order_corners(photo.corners)
-    located = locate_grid(image, 4, bundled_model.cfg, bundled_model.tile_map_model)
-    assert block_offset(located.corners, truth)[0] > 1.0 and located.check_outline
-    assert min(block_offset(a, truth)[0] for a in located.alternatives) > 0.25
-    assert min(block_offset(b, truth)[0] for b in located.searched) < 0.25
-    reading = read_garden(image, bundled_model)
-    assert block_offset(reading.corners, truth)[0] < 0.25 and reading.check_outline
-    assert MOVED_BY_TILENESS in reading.outline_reasons
 
 
 def test_block_values_remember_and_value_several_at_once() -> None:
