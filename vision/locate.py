@@ -678,9 +678,11 @@ def sharpened_on_seams(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: 
     the given block's by ``cfg.sharpen_gain``, else None. The search's lattices snap to seams within
     a narrow band; an outline placed by another step (the tiles read, their cells' tileness) may have
     a corner a third of a tile off, whose seams lie beyond that band."""
+    if not cfg.sharpen_gain:
+        return None
     setup = _search_setup(image, n, cfg, mask_model)
     fscale, maps = setup.copies[1], setup.inputs[1]
-    if maps is None or not cfg.sharpen_gain:
+    if maps is None:
         return None
     given = np.asarray(corners, np.float64)
     wide = replace(setup.cfg, seam_bands=cfg.sharpen_seam_bands, seam_max_shift=cfg.sharpen_max_shift)
