@@ -201,7 +201,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             if moved_to is not None:
                 found, crops, probs = moved_to, crop_tiles(arr, moved_to, cfg), None
                 reasons = (*reasons, MOVED_BY_TILENESS)
-            if located.check_outline:  # placed by the tiles: its seams, more widely
+            if located.check_outline:  # still in doubt, wherever placed: its seams once more, more widely
                 sharper = sharpened_on_seams(arr, found, 4, cfg, model.tile_map_model)
                 if sharper is not None:
                     found, crops, probs = sharper, crop_tiles(arr, sharper, cfg), None
