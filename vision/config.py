@@ -550,6 +550,10 @@ class VisionConfig:
     tileness_climb_rounds: int = 6
     tileness_polish_steps: tuple[float, ...] = (0.5, 0.25, 0.12)
     tileness_shift_gain: float = 1.0
+    #: An outline in doubt only because its lattice scores low or its tiles read unsure (tile art the
+    #: readers have not met), whose cells look like whole tiles with tileness at least
+    #: ``tileness_clear`` and no block a whole tile over as much, is not in doubt. 0 turns it off.
+    tileness_clear: float = 7.0
     #: The sizes (times a quarter of the quad) of the blocks looked for in the plane of each of the
     #: map's surest blobs (``GridLocation.peaks``) when an outline's cells are not tiles: such a blob
     #: holds the garden and some of its board's frame, so the tiles are smaller than its quarters.

@@ -147,6 +147,9 @@ class _Cut:
     clearable: bool
     #: The share of each cell ``(4, 4)`` inside the photo (:func:`vision.crop.cells_in_photo`).
     in_photo: np.ndarray
+    #: Located by the search, in doubt at most for a weak lattice, and its cells look like whole
+    #: tiles (:func:`cells_are_whole_tiles`): tiles read unsure then say nothing about the outline.
+    whole_tiles: bool = False
 
 
 def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -> _Cut:
@@ -174,7 +177,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                                                                   model)
             sure["corners"] = found
     t1 = time.perf_counter()
-    rival, climbed, t_choose = False, False, 0.0
+    rival, climbed, whole_tiles, t_choose = False, False, False, 0.0
     probs = crops = None
     if not (sure and np.array_equal(sure["corners"], found)):
         crops = crop_tiles(arr, found, cfg)
@@ -205,6 +208,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                 sharper = sharpened_on_seams(arr, found, 4, cfg, model.tile_map_model)
                 if sharper is not None:
                     found, crops, probs = sharper, crop_tiles(arr, sharper, cfg), None
+            if (not (rival or climbed) and reasons == located.reasons and weak_at_most(located, cfg)
+                    and cells_are_whole_tiles(arr, found, model)):
+                whole_tiles, reasons = True, ()  # a weak lattice of tiles the readers have not met
             t_choose += time.perf_counter() - t_cells
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read, crops = sure["read"], sure["crops"]
@@ -216,7 +222,26 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     paths = path_chroma(upright, cfg.review_path_band, cfg.tile_inset)
     clearable = located is not None and not (rival or climbed)
     return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, clearable,
-                cells_in_photo(found, arr.shape))
+                cells_in_photo(found, arr.shape), whole_tiles)
+
+
+def weak_at_most(located: GridLocation, cfg: VisionConfig) -> bool:
+    """Whether the search's outline is in no doubt, or only because its lattice scores below
+    ``cfg.check_min_score`` (no rival near it, no tiles beyond it)."""
+    return not located.reasons or (len(located.reasons) == 1 and located.score < cfg.check_min_score)
+
+
+def cells_are_whole_tiles(image: np.ndarray, corners: np.ndarray, model: TileModel) -> bool:
+    """Whether the cells of the block with ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` look
+    like whole tiles surely (tileness at least ``cfg.tileness_clear``,
+    :func:`vision.tileness.ring_tileness`) and more than the block a whole tile over in any
+    direction; False without a tileness learner or with ``cfg.tileness_clear`` 0."""
+    cfg = model.cfg
+    if model.tileness is None or not cfg.tileness_clear:
+        return False
+    shifts = whole_shift_tileness(ring_tileness(image, corners, model.tileness, cfg))
+    own = float(shifts[1, 1])
+    return own >= cfg.tileness_clear and own > float(np.delete(shifts.ravel(), 4).max())
 
 
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
@@ -682,8 +707,8 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
                 why.setdefault(cell_name(cell), []).append(REVIEW_BEYOND_PHOTO)
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
         if cs is None:
-            unsure = unsure_reading(dec.confidence, dec.review, cfg) or unsure_reading(dec_seen.confidence,
-                                                                                        dec_seen.review, cfg)
+            unsure = None if cut.whole_tiles else (unsure_reading(dec.confidence, dec.review, cfg)
+                                                   or unsure_reading(dec_seen.confidence, dec_seen.review, cfg))
             if unsure:
                 reasons = (*reasons, unsure)
             elif (reasons and cut.clearable and cfg.clear_min_confidence and not review

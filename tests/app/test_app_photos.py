@@ -174,6 +174,7 @@ def test_a_flagged_outline_is_confirmed_before_tiles_are_shown(data_dir: Path, m
     import vision.read
 
     monkeypatch.setattr(vision.read, "unsure_reading", lambda *_: "forced for the test")
+    monkeypatch.setattr(vision.read, "cells_are_whole_tiles", lambda *_: False)  # which would lift it
     at = run(AppTest.from_file(APP, default_timeout=60))
     widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
         ("ann.jpg", (PHOTOS / "game-ann.jpg").read_bytes(), "image/jpeg"))
@@ -200,6 +201,7 @@ def test_an_unsure_outline_of_a_garden_far_off_in_the_photo_suggests_a_closer_ph
     import vision.read
 
     monkeypatch.setattr(vision.read, "unsure_reading", lambda *_: "forced for the test")
+    monkeypatch.setattr(vision.read, "cells_are_whole_tiles", lambda *_: False)  # which would lift it
     photo = cv2.imread(str(PHOTOS / "game-ann.jpg"))
     height, width = photo.shape[:2]
     table = np.full((4 * height, 4 * width, 3), (60, 90, 120), np.uint8)
