@@ -77,7 +77,8 @@ class GardenReading:
     ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``;
     ``check_outline`` true when the outline may be wrong — a weak lattice, another lattice nearly as
     good (unless every tile then reads surely and no other lattice's tiles do), or tiles read so
-    unsure that the cut is likely off (``outline_reasons`` says which); then
+    unsure that the cut is likely off (``outline_reasons`` says which; neither a weak lattice alone
+    nor unsure tiles flag an outline whose cells look like whole tiles, :func:`cells_are_whole_tiles`); then
     the tiles as read should not be shown before the player confirms the outline. Corners given by
     hand are never flagged.
     """
