@@ -197,8 +197,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             t_choose += time.perf_counter() - t_climb
         if located is not None and not on_board:
             t_cells = time.perf_counter()  # the cells say whether they are tiles, and where the tiles are
+            shifts = None if model.tileness is None else whole_shifts(arr, found, model)
             doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives], model,
-                                                peaks=lambda: located.peaks)
+                                                peaks=lambda: located.peaks, shifts=shifts)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -209,8 +210,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                 sharper = sharpened_on_seams(arr, found, 4, cfg, model.tile_map_model)
                 if sharper is not None:
                     found, crops, probs = sharper, crop_tiles(arr, sharper, cfg), None
-            if (not (rival or climbed) and reasons == located.reasons and weak_at_most(located, cfg)
-                    and cells_are_whole_tiles(arr, found, model)):
+                    shifts = None if shifts is None else whole_shifts(arr, found, model)
+            if (shifts is not None and not (rival or climbed) and reasons == located.reasons
+                    and weak_at_most(located, cfg) and cells_are_whole_tiles(shifts, cfg)):
                 whole_tiles, reasons = True, ()  # a weak lattice of tiles the readers have not met
             t_choose += time.perf_counter() - t_cells
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
@@ -232,17 +234,19 @@ def weak_at_most(located: GridLocation, cfg: VisionConfig) -> bool:
     return not located.reasons or (len(located.reasons) == 1 and located.score < cfg.check_min_score)
 
 
-def cells_are_whole_tiles(image: np.ndarray, corners: np.ndarray, model: TileModel) -> bool:
-    """Whether the cells of the block with ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` look
-    like whole tiles surely (tileness at least ``cfg.tileness_clear``,
-    :func:`vision.tileness.ring_tileness`) and more than the block a whole tile over in any
-    direction; False without a tileness learner or with ``cfg.tileness_clear`` 0."""
-    cfg = model.cfg
-    if model.tileness is None or not cfg.tileness_clear:
-        return False
-    shifts = whole_shift_tileness(ring_tileness(image, corners, model.tileness, cfg))
+def whole_shifts(image: np.ndarray, corners: np.ndarray, model: TileModel) -> np.ndarray:
+    """The tileness ``(3, 3)`` of the block with ``corners`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` (at
+    the centre) and of the blocks a whole tile over in its plane (:func:`vision.tileness.ring_tileness`,
+    :func:`vision.tileness.whole_shift_tileness`); the model needs its tileness learner."""
+    return whole_shift_tileness(ring_tileness(image, corners, model.tileness, model.cfg))
+
+
+def cells_are_whole_tiles(shifts: np.ndarray, cfg: VisionConfig) -> bool:
+    """Whether a block whose :func:`whole_shifts` are ``shifts`` ``(3, 3)`` looks like whole tiles
+    surely (tileness at least ``cfg.tileness_clear``) and more than the block a whole tile over in
+    any direction; False with ``cfg.tileness_clear`` 0."""
     own = float(shifts[1, 1])
-    return own >= cfg.tileness_clear and own > float(np.delete(shifts.ravel(), 4).max())
+    return bool(cfg.tileness_clear) and own >= cfg.tileness_clear and own > float(np.delete(shifts.ravel(), 4).max())
 
 
 def most_surely_read(image: np.ndarray, outlines: Sequence[np.ndarray], model: TileModel
@@ -462,7 +466,8 @@ NOT_TILES = "its cells do not look like whole tiles"
 
 def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
                       climb_starts: int | None = None, also: Sequence[np.ndarray] = (),
-                      peaks: Callable[[], Sequence[np.ndarray]] = tuple) -> tuple[str | None, np.ndarray | None]:
+                      peaks: Callable[[], Sequence[np.ndarray]] = tuple, shifts: np.ndarray | None = None
+                      ) -> tuple[str | None, np.ndarray | None]:
     """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
     (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None; the
     block where the cells look more like tiles, or None). Its cells look like tiles (tileness at
@@ -477,11 +482,12 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
     both are moved again by ``cfg.tileness_polish_steps`` and snapped to their seams
     (:func:`vision.locate.snapped_outlines`); the block that then looks most like tiles is returned
-    when it reaches ``cfg.tileness_sure`` and beats ``found``. A model without a tileness learner judges nothing."""
+    when it reaches ``cfg.tileness_sure`` and beats ``found``. ``shifts``: :func:`whole_shifts` of
+    ``found`` when already made. A model without a tileness learner judges nothing."""
     cfg = model.cfg
     if model.tileness is None:
         return None, None
-    shifts = whole_shift_tileness(ring_tileness(image, found, model.tileness, cfg))
+    shifts = whole_shifts(image, found, model) if shifts is None else shifts
     own = float(shifts[1, 1])
     if own >= cfg.tileness_doubt:
         rows, cols = np.unravel_index(int(np.argmax(shifts)), shifts.shape)

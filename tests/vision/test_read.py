@@ -812,15 +812,15 @@ def test_cells_are_whole_tiles_only_on_the_garden_and_only_when_asked(tmp_path, 
     from tests.vision.grids import dev_photo
     from vision.geometry import order_corners, shifted_block
     from vision.locate import GridLocation
-    from vision.read import cells_are_whole_tiles, weak_at_most
+    from vision.read import cells_are_whole_tiles, weak_at_most, whole_shifts
 
     photo = dev_photo(tmp_path, 183, seed=9494)
     image, truth = photo.load_image(), order_corners(np.asarray(photo.corners, np.float64))
-    assert cells_are_whole_tiles(image, truth, bundled_model)
-    assert not cells_are_whole_tiles(image, shifted_block(truth, 0.5, 0.0, 4), bundled_model)  # half a tile over
-    assert not cells_are_whole_tiles(image, truth, replace(bundled_model, cfg=replace(bundled_model.cfg,
-                                                                                       tileness_clear=0.0)))
     cfg = bundled_model.cfg
+    assert cells_are_whole_tiles(whole_shifts(image, truth, bundled_model), cfg)
+    half_over = whole_shifts(image, shifted_block(truth, 0.5, 0.0, 4), bundled_model)
+    assert not cells_are_whole_tiles(half_over, cfg)
+    assert not cells_are_whole_tiles(whole_shifts(image, truth, bundled_model), replace(cfg, tileness_clear=0.0))
     assert weak_at_most(GridLocation(truth, 9.0, 2.0, False), cfg)
     assert weak_at_most(GridLocation(truth, 5.0, 2.0, True, ("weak lattice (score 5.00 < 7.0)",)), cfg)
     assert not weak_at_most(GridLocation(truth, 5.0, 4.8, True, ("weak lattice", "another lattice nearly as good")),
