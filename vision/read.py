@@ -210,9 +210,10 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                 sharper = sharpened_on_seams(arr, found, 4, cfg, model.tile_map_model)
                 if sharper is not None:
                     found, crops, probs = sharper, crop_tiles(arr, sharper, cfg), None
-                    shifts = None if shifts is None else whole_shifts(arr, found, model)
-            if (shifts is not None and not (rival or climbed) and reasons == located.reasons
-                    and weak_at_most(located, cfg) and cells_are_whole_tiles(shifts, cfg)):
+                    shifts = None  # of the block before; made again below only if asked
+            if (model.tileness is not None and not (rival or climbed) and reasons == located.reasons
+                    and weak_at_most(located, cfg)
+                    and cells_are_whole_tiles(whole_shifts(arr, found, model) if shifts is None else shifts, cfg)):
                 whole_tiles, reasons = True, ()  # a weak lattice of tiles the readers have not met
             t_choose += time.perf_counter() - t_cells
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
