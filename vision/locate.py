@@ -518,15 +518,16 @@ def other_map_quads(prob: np.ndarray, quad: np.ndarray, cfg: VisionConfig, conte
                     ) -> list[np.ndarray]:
     """The tile map's ``(m, n)`` other quadrilaterals ``(4, 2)`` (map pixels) beside its first,
     ``quad``: the blob made whole (:func:`quad_from_mask` with ``cfg.mask_fill_frac``) and the
-    second-deepest blob, made whole and as it is, then the block of the second stage's map
-    ``context`` (:func:`context_map`, same pixels; None without one); each only when more than half
-    a tile from ``quad`` and the ones before it. An empty list when ``cfg.mask_other_blobs`` is off."""
+    second-deepest blob, made whole and as it is, then the two deepest blobs of the second stage's
+    map ``context`` (:func:`context_map`, same pixels; None without one: a second board in view may
+    be the deeper); each only when more than half a tile from ``quad`` and the ones before it. An
+    empty list when ``cfg.mask_other_blobs`` is off."""
     if not cfg.mask_other_blobs:
         return []
     others = [quad_from_mask(prob, cfg, fill=fill, rank=rank)
               for fill, rank in ((cfg.mask_fill_frac, 0), (cfg.mask_fill_frac, 1), (0.0, 1))]
-    if context is not None:
-        others.append(quad_from_mask(context, cfg))
+    if context is not None:  # its deepest blob, and the next (the garden beside another board in view)
+        others += [quad_from_mask(context, cfg, rank=rank) for rank in (0, 1)]
     return _half_a_tile_apart(others, [quad], cfg)
 
 
@@ -720,7 +721,7 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     around the best two, the rectification framed wider (a block bigger, smaller or more oblong than the
     quad), and through the map's other blobs (:func:`other_map_quads`: the blob made whole, another
     board, the block of the map's second stage when ``mask_model`` is a :class:`TileMapModel` with
-    one). While nothing scores ``cfg.grid_around_below``, last rounds (:func:`rectified_around`, at
+    one, and its next blob). While nothing scores ``cfg.grid_around_below``, last rounds (:func:`rectified_around`, at
     most ``cfg.grid_around_rounds``) search views rectified by the lines inside the map's outline and
     inside the best polished block, then inside the best block of the round before (the quad's own
     view skewed against the block). Everything polished is also snapped to the outline and seams.
@@ -1075,7 +1076,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                            tuple(reasons), float(first_value), tuple(order_corners(candidates[i]) for i in kept[1:]),
                            tuple(float(scores[i]) for i in kept[1:]),
                            tuple(order_corners(c) for c in candidates), tuple(float(v) for v in scores),
-                           SurestBlobs(prob, context, map_scale, cfg))
+                           SurestBlobs(prob, context, map_scale, cfg), order_corners(map_outline))
     return located, (cfg, mask_model)
 
 
@@ -1127,7 +1128,8 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
     if same and not (accept is not None and accept(moved, again.score)):
         return located  # the same block, not read surely: the crop shows less of what raised the doubt
     return replace(again, corners=moved, alternatives=tuple(a + offset for a in again.alternatives),
-                   searched=tuple(b + offset for b in again.searched), blobs=located.blobs)
+                   searched=tuple(b + offset for b in again.searched), blobs=located.blobs,
+                   map_outline=located.map_outline)
 
 
 def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:
@@ -1492,11 +1494,16 @@ class GridLocation:
     none when the map's outline was trusted), with their ``alternative_scores``: a reader that
     knows the tiles may prefer one of them (:func:`vision.read.read_gardens`). ``searched``: every
     candidate the choice weighed (the map's outline first; none when it was taken at once or the
-    search ended early), with ``searched_scores`` (judged; ``-inf`` for one ruled out), for measuring
-    why an outline was missed (``scripts/eval_locate.py --why``); after a second look, those of the
-    search on its crop. ``peaks``: the tile map's surest blobs (:func:`peak_map_quads`, from the
+    search ended early), with ``searched_scores`` (judged; ``-inf`` for one ruled out): where a
+    reader that judges cells may look for the block (:func:`vision.read.found_by_tileness`), and for
+    measuring why an outline was missed (``scripts/eval_locate.py --why``); after a second look,
+    those of the search on its crop. ``peaks``: the tile map's surest blobs (:func:`peak_map_quads`, from the
     maps kept in ``blobs``, found when first asked for), each ``(4, 2)`` like ``corners``, where a
     reader that judges cells may look for the block (none when the search ended early).
+    ``map_outline``: the tile map's first outline ``(4, 2)`` like ``corners``, before its other
+    outlines or the search replaced it (None when it was taken at once or the search ended early):
+    where the map led, which a stronger false lattice (a board's frame, a table's squares) may
+    have outscored.
     """
 
     corners: np.ndarray
@@ -1510,6 +1517,7 @@ class GridLocation:
     searched: tuple[np.ndarray, ...] = ()
     searched_scores: tuple[float, ...] = ()
     blobs: SurestBlobs | None = None
+    map_outline: np.ndarray | None = None
 
     @property
     def peaks(self) -> tuple[np.ndarray, ...]:

@@ -198,8 +198,10 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
         if located is not None and not on_board:
             t_cells = time.perf_counter()  # the cells say whether they are tiles, and where the tiles are
             shifts = None if model.tileness is None else whole_shifts(arr, found, model)
-            doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives], model,
-                                                peaks=lambda: located.peaks, shifts=shifts)
+            doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives,
+                                                             *located.searched], model,
+                                                also=where_the_map_led(located, cfg), peaks=lambda: located.peaks,
+                                                shifts=shifts)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -227,6 +229,18 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     clearable = located is not None and not (rival or climbed)
     return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, clearable,
                 cells_in_photo(found, arr.shape), whole_tiles)
+
+
+def where_the_map_led(located: GridLocation, cfg: VisionConfig) -> tuple[np.ndarray, ...]:
+    """The tile map's first outline (:attr:`vision.locate.GridLocation.map_outline`) when the search
+    left it for a clearly different block (more than ``cfg.check_distinct`` tile off): one more
+    start for the cells' tileness, whatever it scored (a stronger false lattice, a board's frame or
+    a table's squares, may outscore the map's outline a little off the garden) -> ``((4, 2),)`` or
+    ``()``."""
+    outline = located.map_outline
+    if outline is None or block_offset(outline, located.corners, cfg.grid)[0] <= cfg.check_distinct:
+        return ()
+    return (outline,)
 
 
 def weak_at_most(located: GridLocation, cfg: VisionConfig) -> bool:
@@ -475,7 +489,8 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     least ``cfg.tileness_doubt``): no doubt, unless the block a whole tile over looks more so by
     ``cfg.tileness_shift_gain`` (:func:`vision.tileness.ring_tileness`), which is returned. Else in
     doubt: the ``climb_starts`` (default ``cfg.tileness_climb_starts``) of ``found`` and the other
-    ``candidates`` ``(4, 2)`` (the search's outline and other lattices) whose cells look most like
+    ``candidates`` ``(4, 2)`` (the search's outline, its other lattices and every block it weighed,
+    those its size rule ruled out too; valued in one batch) whose cells look most like
     tiles, and the outlines ``also`` ``(4, 2)``, each give the block of their plane that looks most
     like tiles (:func:`vision.tileness.best_block_in_plane`; for the tile map's surest blobs
     ``(4, 2)`` that ``peaks()`` gives, asked only here, :attr:`vision.locate.GridLocation.peaks`, of
@@ -500,6 +515,7 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     doubt = f"{NOT_TILES} (tileness {own:.1f} < {cfg.tileness_doubt:g})"
     tileness = BlockValues(lambda corners: block_tileness(image, corners, model.tileness, cfg), cfg,
                            lambda blocks: blocks_tileness(image, blocks, model.tileness, cfg))
+    tileness.many([found, *candidates])  # in one batch: the search may hand on many blocks
     ranked = ranked_starts([found, *candidates], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
     peak_cfg = replace(cfg, tileness_sizes=cfg.tileness_peak_sizes)

@@ -1143,6 +1143,21 @@ def test_the_second_stages_block_is_one_more_quad_when_it_lies_elsewhere() -> No
     assert other_map_quads(prob, quad, cfg, prob) == []  # the same block is no other place
 
 
+def test_the_second_stages_next_blob_is_one_more_quad_another_board_deeper() -> None:
+    """A second garden board partly in view: the first stage sees its tiles alone, the second sees
+    the garden too but the other board's blob deeper. The second stage's next blob (the garden) is
+    one more quad."""
+    cfg = DEFAULT_CONFIG
+    prob = _square_map((300, 300), 150, 140)  # the other board, nearer the camera
+    context = prob.copy()
+    context[20:110, 20:110] = 1.0
+    quad = quad_from_mask(prob, cfg)
+    assert quad is not None and block_offset(quad, _SQUARE * 1.4 + 150)[0] < 0.2
+    garden = np.array([[20, 20], [110, 20], [110, 110], [20, 110]], np.float64)
+    found = other_map_quads(prob, quad, cfg, context)
+    assert [block_offset(q, garden)[0] < 0.2 for q in found] == [True]
+
+
 class _Constant:
     """A stand-in learner: every pixel the same probability of tile."""
 

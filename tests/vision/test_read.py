@@ -776,13 +776,13 @@ def test_a_phone_photo_of_many_megapixels_reads_as_its_smaller_copy(easy_photos,
 
 
 def test_a_weak_lattice_whose_cells_are_whole_tiles_is_not_in_doubt(tmp_path, bundled_model) -> None:
-    """Development photo 00183 of ``zengarden synth --seed 9494 --family dev``: the garden's lattice
+    """Development photo 00226 of ``zengarden synth --seed 9494 --family dev``: the garden's lattice
     scores below ``check_min_score`` and nothing else doubts it; its cells look like whole tiles
-    (tileness 7.7 of 8) and 15 of its 16 tiles read right. With ``tileness_clear`` 0 the outline is
+    (tileness 8.0 of 8) and 15 of its 16 tiles read right. With ``tileness_clear`` 0 the outline is
     flagged for the weak lattice alone; as shipped it is not, the same outline."""
     from tests.vision.grids import dev_photo
 
-    photo = dev_photo(tmp_path, 183, seed=9494)
+    photo = dev_photo(tmp_path, 226, seed=9494)
     flagged, off, reading, found = _without_and_with(photo, bundled_model, tileness_clear=0.0)
     assert flagged.check_outline and all(why.startswith("weak lattice") for why in flagged.outline_reasons)
     assert not reading.check_outline and reading.outline_reasons == ()
@@ -826,3 +826,65 @@ def test_cells_are_whole_tiles_only_on_the_garden_and_only_when_asked(tmp_path, 
     assert not weak_at_most(GridLocation(truth, 5.0, 4.8, True, ("weak lattice", "another lattice nearly as good")),
                             cfg)
     assert not weak_at_most(GridLocation(truth, 9.0, 8.8, True, ("another lattice nearly as good",)), cfg)
+
+
+def test_the_tile_maps_first_outline_is_a_start_for_the_cells_tileness(tmp_path, bundled_model, monkeypatch) -> None:
+    """Development photo 00262 of ``zengarden synth --seed 6262 --family dev --difficulty hard`` (a
+    garden under strong keystone): the tile map's first outline lies about a third of a tile off
+    the garden, but another of its outlines scored better and the search settled 2.8 tiles off,
+    on cells that are no tiles. Climbing the cells' tileness from the map's first outline finds
+    the garden; without that start the reader stays off it."""
+    from tests.vision.grids import dev_photo
+    from vision import read as reader
+
+    photo = dev_photo(tmp_path, 262, seed=6262, difficulty="hard")
+    truth = np.asarray(photo.corners, np.float64)
+    found = read_garden(photo.image_path, bundled_model)
+    assert block_offset(found.corners, truth)[0] < 0.25
+    assert sum(a == b for (_, a), (_, b) in zip(found.garden.cells(), photo.garden.cells())) == 16
+    monkeypatch.setattr(reader, "where_the_map_led", lambda located, cfg: ())
+    assert block_offset(read_garden(photo.image_path, bundled_model).corners, truth)[0] > 0.5
+
+
+def test_where_the_map_led_is_the_maps_first_outline_only_when_the_search_left_it() -> None:
+    from vision.config import DEFAULT_CONFIG
+    from vision.locate import GridLocation
+    from vision.read import where_the_map_led
+
+    block = np.array([[100.0, 100.0], [500.0, 100.0], [500.0, 500.0], [100.0, 500.0]])
+    far, near = block + 200.0, block + 5.0  # two tiles over; a twentieth of a tile
+    assert where_the_map_led(GridLocation(block, 3.0, 2.0, True), DEFAULT_CONFIG) == ()
+    assert where_the_map_led(GridLocation(block, 3.0, 2.0, True, map_outline=near), DEFAULT_CONFIG) == ()
+    led = where_the_map_led(GridLocation(block, 3.0, 2.0, True, map_outline=far), DEFAULT_CONFIG)
+    assert len(led) == 1 and np.array_equal(led[0], far)
+
+
+def test_a_block_the_search_weighed_and_ruled_out_is_a_start_for_the_cells_tileness(easy_photos, bundled_model,
+                                                                                    monkeypatch) -> None:
+    """The search's outline far from the garden, in doubt, no alternatives; the garden among the
+    blocks it weighed but ruled out (``searched``, scored ``-inf``: under half the tile map's quad,
+    a map that took in a patterned table). The reader ranks those blocks by their cells' tileness
+    and moves onto the garden; with ``searched`` left empty it does not."""
+    import dataclasses
+
+    from vision import read as reader
+    from vision.locate import GridLocation
+
+    photo = iter_labelled(easy_photos)[1]
+    image = cv2.imread(str(photo.image_path))
+    truth = np.asarray(photo.corners, np.float64)
+    far = np.array([[20.0, 20.0], [140.0, 30.0], [130.0, 150.0], [15.0, 140.0]])
+    decoys = [far + k * 30.0 for k in range(1, 6)]
+
+    def located(searched: tuple[np.ndarray, ...]):
+        def locate(*_args, **_kwargs) -> GridLocation:
+            return GridLocation(far, 2.0, -np.inf, True, ("weak lattice (score 2.00 < 7.0)",),
+                                searched=searched, searched_scores=(-np.inf,) * len(searched))
+        return locate
+
+    cfg = dataclasses.replace(bundled_model.cfg, tileness_peak_sizes=(), read_climb_starts=0, sharpen_seam_bands=())
+    model = dataclasses.replace(bundled_model, cfg=cfg)
+    monkeypatch.setattr(reader, "locate_grid", located((far, *decoys, truth)))
+    assert block_offset(read_garden(image, model).corners, truth)[0] < 0.25
+    monkeypatch.setattr(reader, "locate_grid", located(()))
+    assert block_offset(read_garden(image, model).corners, truth)[0] > 1.0
