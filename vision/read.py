@@ -519,8 +519,11 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     ranked = ranked_starts([found, *candidates], tileness)
     best, top = None, max(own, cfg.tileness_sure - 1e-9)
     peak_cfg = replace(cfg, tileness_sizes=cfg.tileness_peak_sizes)
-    starts = [(start, cfg) for start in [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts],
-                                         *also]]
+    # an outline given in ``also`` may be one of the ranked starts already (the map's first outline kept
+    # by the search): each start searched once
+    chosen = [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts], *also]
+    starts = [(start, cfg) for start in
+              {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
     for start, plane_cfg in [*starts, *((peak, peak_cfg) for peak in peaks())]:
         in_plane = best_block_in_plane(image, start, model.tileness, plane_cfg)[0]
         climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
