@@ -423,6 +423,13 @@ class VisionConfig:
     #: and squared log gain, against the log-probabilities of the tiles' floors and paths).
     light_steps: tuple[float, ...] = (0.3, 0.15, 0.075)
     light_prior: float = 0.5
+    #: Where the cast search starts and its prior is centred: ``light_grey_world`` (0 for no cast)
+    #: of the way from no cast to the cast that moves the 16 tiles' mean chroma (log B/G, log R/G,
+    #: :func:`vision.light.tile_chroma`) onto ``light_tile_chroma``, a garden's mean in neutral
+    #: light (the median of development gardens in classic and random art). Sureness alone is a
+    #: poor judge of a cast on art the readers have not met: they read it surely in many lights.
+    light_grey_world: float = 0.5
+    light_tile_chroma: tuple[float, float] = (-0.15, 0.05)
     #: A model with a floor palette (an enrolled copy) finds the cast of every garden by it instead
     #: (:func:`vision.light.palette_cast`): the grid of casts (log chroma), a tile's squared
     #: distance to its nearest floor capped at ``palette_cap``, and the prior towards no cast.

@@ -6,7 +6,8 @@ as the per-channel gain under which the garden's floors and paths read most sure
 towards no cast, and undone before the tiles are read:
 
 - ``light_gains(crops, corner, model, cfg) -> (3,)`` BGR gains (geometric mean 1: colour, not
-  brightness);
+  brightness), searched from ``grey_world_cast(crops, cfg) -> (2,)``, the cast that the tiles'
+  mean colour suggests (readers sure of a wrong light on unseen art are not left to judge alone);
 - ``apply_gains(crops, gains) -> crops`` the same shape.
 
 Nothing here knows our art: any model's floor and path readers judge the candidates.
@@ -74,7 +75,8 @@ def light_gains(crops: np.ndarray, corner: np.ndarray, model: TileModel, cfg: Vi
     A coarse-to-fine search over the blue and red log gains (``cfg.light_steps``, a 3 x 3 pattern
     per step around the best so far, its centre scored the step before and not read again): each
     candidate scored by the summed log-probability of every tile's likeliest floor and path, less
-    ``cfg.light_prior`` times 16 times its squared log gains.
+    ``cfg.light_prior`` times 16 times its squared distance (log gains) from where the search
+    starts, :func:`grey_world_cast` (no cast when ``cfg.light_grey_world`` is 0).
     Upright readers read the crops turned upright by their likeliest corner."""
     from vision.model import upright_crops
 
@@ -85,12 +87,13 @@ def light_gains(crops: np.ndarray, corner: np.ndarray, model: TileModel, cfg: Vi
     upright = [name for name in LIGHT_READERS if name in model.upright]
     as_seen = [name for name in LIGHT_READERS if name not in model.upright]
     views = [(upright_crops(crops, corner.argmax(axis=1)), upright), (crops, as_seen)]
-    best, best_score = (0.0, 0.0), None
+    start = tuple(float(v) for v in grey_world_cast(crops, cfg))
+    best, best_score = start, None
     for step in cfg.light_steps:
         cands = [(best[0] + db, best[1] + dr) for db in (-step, 0.0, step) for dr in (-step, 0.0, step)]
         # the pattern's centre is the best so far, already scored: only the others are read
         new = [c for c in cands if best_score is None or c != best]
-        score = -cfg.light_prior * crops.shape[0] * np.sum(np.square(new), axis=1)
+        score = -cfg.light_prior * crops.shape[0] * np.sum(np.square(np.subtract(new, start)), axis=1)
         for view, names in views:
             if not names:
                 continue
@@ -106,6 +109,16 @@ def light_gains(crops: np.ndarray, corner: np.ndarray, model: TileModel, cfg: Vi
         best = cands[int(np.argmax([scores[c] for c in cands]))]
         best_score = scores[best]
     return cast_gains(*best)
+
+
+def grey_world_cast(crops: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """``(K, T, T, 3)`` uint8 BGR crops of one garden -> ``(2,)`` the log blue and red gains
+    (against green) where the cast search starts: ``cfg.light_grey_world`` of the way towards the
+    gains that bring the tiles' mean chroma onto ``cfg.light_tile_chroma``. A garden's floors
+    span the colours, so their mean in neutral light varies little; a lamp moves it all."""
+    if not cfg.light_grey_world:
+        return np.zeros(2)
+    return -cfg.light_grey_world * (tile_chroma(crops).mean(axis=0) - np.asarray(cfg.light_tile_chroma))
 
 
 def chroma(pixels: np.ndarray) -> np.ndarray:

@@ -21,6 +21,7 @@ from vision.light import (
     chroma,
     class_distances,
     colour_outliers,
+    grey_world_cast,
     light_gains,
     palette_cast,
     palette_gains,
@@ -94,6 +95,31 @@ def test_a_tungsten_cast_is_found_undone_and_read_through(easy_photos, bundled_m
     assert np.mean(undo) > 0.1
     assert cast_right <= plain_right - 8  # the cast costs tiles when read as seen
     assert undone_right >= cast_right + 4  # undone, it costs fewer
+
+
+def test_the_search_starts_against_a_cast_the_tiles_mean_colour_shows(easy_photos) -> None:
+    cfg = DEFAULT_CONFIG
+    photo = iter_labelled(easy_photos)[0]
+    crops = crop_tiles(photo.load_image(), photo.corners, cfg)
+    start = grey_world_cast(crops, cfg)
+    warm = grey_world_cast(apply_gains(crops, STRONG_TUNGSTEN), cfg)
+    # the lamp moves every tile's log B/G down and log R/G up: the start moves the other way, by
+    # light_grey_world of what the lamp did to the tiles' mean
+    assert warm[0] - start[0] > 0.2 and warm[1] - start[1] < -0.2
+    off = dataclasses.replace(cfg, light_grey_world=0.0)
+    assert np.array_equal(grey_world_cast(crops, off), np.zeros(2))
+    # tiles whose mean chroma is the neutral garden's own: nothing to undo
+    neutral = dataclasses.replace(cfg, light_tile_chroma=tuple(tile_chroma(crops).mean(axis=0)))
+    assert np.allclose(grey_world_cast(crops, neutral), 0.0, atol=1e-9)
+
+
+def test_the_cast_search_starts_where_the_tiles_colour_points(easy_photos, bundled_model) -> None:
+    cfg = dataclasses.replace(bundled_model.cfg, light_steps=())  # no step taken: the start itself
+    photo = iter_labelled(easy_photos)[0]
+    crops = apply_gains(crop_tiles(photo.load_image(), photo.corners, cfg), STRONG_TUNGSTEN)
+    gains = light_gains(crops, bundled_model.predict_probs(crops).corner, bundled_model, cfg)
+    assert np.allclose(gains, cast_gains(*grey_world_cast(crops, cfg)))
+    assert np.log(gains[0] / gains[2]) > 0.1  # blue raised against red: against the warm lamp
 
 
 def test_the_light_search_reads_each_cast_once(easy_photos, bundled_model, monkeypatch) -> None:
