@@ -522,17 +522,24 @@ def test_a_small_garden_missed_by_the_first_search_is_found_by_a_second_look(tmp
     right. (The block of the tile map's second stage finds it at once: the first stage alone here.
     So do the first views when they are searched before the map's other outlines are snapped, the
     default: those snapped first, ``grid_alternatives_late`` off, to see the second look; and the
-    tileness learner, from the first search's outline: measured without it, asserted too.)"""
+    tileness learner, from the first search's outline: measured without it, asserted too. And
+    the light's search started from the tiles' colour, ``light_grey_world``: the first search
+    then reads the garden's tiles surely and takes it; started from no cast, to see the second look.)"""
     from dataclasses import replace
 
     from tests.vision.grids import dev_photo
 
     photo = dev_photo(tmp_path, 240, 6262, (0.2, 0.4))
     first_stage_only = replace(bundled_model, mask_context=None)
-    snapped_first = replace(first_stage_only, cfg=replace(first_stage_only.cfg, grid_alternatives_late=False))
+    snapped_first = replace(first_stage_only, cfg=replace(first_stage_only.cfg, grid_alternatives_late=False,
+                                                          light_grey_world=0.0))
     first, missed, reading, found = _without_and_with(photo, replace(snapped_first, tileness=None),
                                                       second_look_below=0.0)
     assert first.check_outline and missed > 1.0
+    lit = replace(snapped_first, tileness=None, cfg=replace(snapped_first.cfg, second_look_below=0.0,
+                                                            light_grey_world=bundled_model.cfg.light_grey_world))
+    lit_first = read_garden(photo.load_image(), lit)
+    assert not lit_first.check_outline and lit_first.garden == photo.garden
     assert not reading.check_outline and found < 0.25
     assert reading.garden == photo.garden
     _assert_found_by_cells(photo, snapped_first, second_look_below=0.0)
