@@ -419,7 +419,7 @@ class VisionConfig:
     #: A garden whose least sure tile reads below this has its light's colour cast found and
     #: undone (:func:`vision.light.light_gains`) and is read again; 0 turns it off.
     light_gate: float = 0.8
-    #: The cast search: log-gain steps, coarse to fine, and the prior towards no cast (per tile
+    #: The cast search: log-gain steps, coarse to fine, and the prior towards its start (per tile
     #: and squared log gain, against the log-probabilities of the tiles' floors and paths).
     light_steps: tuple[float, ...] = (0.3, 0.15, 0.075)
     light_prior: float = 0.5

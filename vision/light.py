@@ -3,7 +3,7 @@
 A lamp's cast (tungsten, a green shade, a blue window) moves every tile's colours the same way, and
 far enough it moves a floor or a path material out of what the readers learnt. The cast is found
 as the per-channel gain under which the garden's floors and paths read most surely, with a prior
-towards no cast, and undone before the tiles are read:
+towards the cast the tiles' mean colour suggests, and undone before the tiles are read:
 
 - ``light_gains(crops, corner, model, cfg) -> (3,)`` BGR gains (geometric mean 1: colour, not
   brightness), searched from ``grey_world_cast(crops, cfg) -> (2,)``, the cast that the tiles'
