@@ -426,7 +426,7 @@ class VisionConfig:
     #: Where the cast search starts and its prior is centred: ``light_grey_world`` (0 for no cast)
     #: of the way from no cast to the cast that moves the 16 tiles' mean chroma (log B/G, log R/G,
     #: :func:`vision.light.tile_chroma`) onto ``light_tile_chroma``, a garden's mean in neutral
-    #: light (the median of development gardens in classic and random art). Sureness alone is a
+    #: light (between the medians of development gardens in classic and in random art). Sureness alone is a
     #: poor judge of a cast on art the readers have not met: they read it surely in many lights.
     light_grey_world: float = 0.5
     light_tile_chroma: tuple[float, float] = (-0.15, 0.05)
