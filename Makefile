@@ -23,7 +23,7 @@ lint: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses 4
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
