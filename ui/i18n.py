@@ -131,6 +131,7 @@ EN: dict[str, str] = {
     "colour_like_tile": "as the tile reads alone",
     "review_tile_colour": "{cell}: read by the colours of the other tiles in this photo; alone it reads {what}",
     "review_path_colour": "{cell}: its path has the colour of the {what} paths in this photo",
+    "review_figure": "{cell}: its figure looks unlike the other {what} tiles in this photo: check its decor",
     "beyond_photo": "Part of the garden lies outside the photo ({cells}): those tiles were read from part "
                     "of their picture. Check them, or take the photo again with the whole garden in it.",
     "read_jointly": "Read all photos together",
@@ -507,6 +508,8 @@ DE: dict[str, str] = {
     "review_tile_colour": "{cell}: nach den Farben der anderen Plättchen auf diesem Foto gelesen; "
                           "allein gelesen: {what}",
     "review_path_colour": "{cell}: der Weg hat die Farbe der {what}-Wege auf diesem Foto",
+    "review_figure": "{cell}: die Figur sieht anders aus als auf den anderen Plättchen mit {what} auf diesem "
+                     "Foto: bitte die Deko prüfen",
     "beyond_photo": "Ein Teil des Gartens liegt außerhalb des Fotos ({cells}): diese Plättchen wurden nur "
                     "teilweise gesehen. Bitte prüfen oder den ganzen Garten neu fotografieren.",
     "read_jointly": "Alle Fotos gemeinsam lesen",

@@ -352,6 +352,8 @@ def garden_editor(T: i18n.Translator, i: int, player: dict[str, Any], review: li
         for cell, attr, value in vm.colour_hints(reading, [c for c in review if c not in missing]):
             what = T.kind(value) if attr == "tile" else T.value(attr, value)
             st.caption(T(f"review_{attr}_colour", cell=cell, what=what))
+        for cell, decor in vm.figure_hints(reading, [c for c in review if c not in missing]):
+            st.caption(T("review_figure", cell=cell, what=T.value("decor", decor)))
         fixes = vm.corrections(reading, player["garden"])
         if fixes:
             st.caption(T("corrected_cells", cells=", ".join(f["cell"] for f in fixes)))

@@ -302,6 +302,19 @@ def colour_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[st
     return out
 
 
+def figure_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[str, str]]:
+    """For cells to review because their figure looks unlike the other tiles read as its decor in
+    the same photo: (cell, the decor read)."""
+    why = (reading or {}).get("review_why") or {}
+    out = []
+    for cell in cells:
+        for code in why.get(cell, []):
+            kind, _, value = str(code).partition(":")
+            if kind == "figure" and value:
+                out.append((cell, value))
+    return out
+
+
 def beyond_photo(reading: Reading | None) -> list[str]:
     """The cells the reader saw only in part, the garden running off the photo's edge."""
     why = (reading or {}).get("review_why") or {}

@@ -468,6 +468,12 @@ class VisionConfig:
     #: A tile less than this share of which lies inside the photo (the garden runs off its edge) is
     #: listed for review: it was read from part of its picture (:func:`vision.crop.cells_in_photo`).
     review_in_photo: float = 0.9
+    #: A tile whose figure, turned upright, is unlike the other tiles read as its decor in the same
+    #: photo (its silhouette among the photo's figures below this, :func:`vision.figures.odd_figures`)
+    #: is listed for review: an art the figure reader has not met can be read surely and wrongly;
+    #: None: not. ``figure_box``: the figure's box in an upright tile's coordinates (both axes).
+    review_figure_silhouette: float | None = -0.3
+    figure_box: tuple[float, float] = (0.46, 0.97)
     #: Each photo's tiles are decoded again ``colour_rounds`` times (0: not), the floor and path
     #: readers' probabilities weighed by how well each tile's colour (its path band's) agrees with
     #: the other tiles read as each floor (material) in that photo

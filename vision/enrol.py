@@ -74,6 +74,7 @@ from vision.board_ring import (
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, crop_each, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
+from vision.figures import gradient_histograms, tile_coords
 from vision.geometry import order_corners
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
@@ -646,12 +647,6 @@ def board_picture(path: str | Path, model: TileModel, ecfg: EnrolConfig = DEFAUL
 # cues
 
 
-def _tile_coords(side: int, inset: float) -> tuple[np.ndarray, np.ndarray]:
-    """``(side, side)`` tile coordinates x, y of a crop's pixel centres (the crop trims ``inset``)."""
-    t = inset + (np.arange(side, dtype=np.float32) + 0.5) / side * (1 - 2 * inset)
-    return np.meshgrid(t, t)
-
-
 def band_pattern(lightness: np.ndarray, inset: float, band: tuple[float, float], radii: int = 8, angles: int = 64,
                  freqs: int = 12) -> np.ndarray:
     """Upright cells' lightness ``(K, T, T)`` -> ``(K, radii + freqs)``: the path band's pattern, free of
@@ -689,7 +684,7 @@ def cell_cues(crops: np.ndarray, corners: np.ndarray, inset: float, ecfg: EnrolC
     up = upright_crops(crops, corners)
     k, side = up.shape[0], up.shape[1]
     lab = np.stack([cv2.cvtColor(c, cv2.COLOR_BGR2LAB) for c in up]).astype(np.float32)
-    x, y = _tile_coords(side, inset)
+    x, y = tile_coords(side, inset)
     dist = np.hypot(x, y)
     band = (dist >= ecfg.band[0]) & (dist <= ecfg.band[1])
     floor_m = (dist <= ecfg.floor_inner) | ((x >= 1 - ecfg.floor_corner) & (y <= ecfg.floor_corner)) | (
@@ -722,18 +717,7 @@ def cell_cues(crops: np.ndarray, corners: np.ndarray, inset: float, ecfg: EnrolC
     shape = np.stack([cv2.resize(s[box], (8, 8), interpolation=cv2.INTER_AREA).ravel() for s in soft])
     weight = soft.reshape(k, -1)
     colour = (lab.reshape(k, -1, 3) * weight[..., None]).sum(axis=1) / (weight.sum(axis=1, keepdims=True) + 1.0)
-    mag = np.hypot(gx, gy)[:, box[0], box[1]]
-    ang = (np.arctan2(gy, gx)[:, box[0], box[1]] % np.pi) / np.pi * 8
-    hog = []
-    for cell_mag, cell_ang in zip(mag, ang):
-        h = np.zeros((4, 4, 8), np.float32)
-        n = cell_mag.shape[0]
-        rows = np.minimum((np.arange(n) * 4) // n, 3)
-        ri, ci = np.meshgrid(rows, rows, indexing="ij")
-        np.add.at(h, (ri, ci, np.minimum(cell_ang.astype(int), 7)), cell_mag)
-        h = h.ravel()
-        hog.append(h / (np.linalg.norm(h) + 1e-6))
-    figure = np.column_stack([shape, colour, np.asarray(hog)])
+    figure = np.column_stack([shape, colour, gradient_histograms(gx, gy, box)])
     return {"path": path.astype(np.float64), "floor": floor.astype(np.float64), "figure": figure.astype(np.float64),
             "floor_lab": f_med.astype(np.float64)}
 

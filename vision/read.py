@@ -20,12 +20,13 @@ from typing import Any, Union
 import numpy as np
 
 from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
-from scorer.vocab import ALL_FLOORS, ALL_PATHS
+from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS
 from vision.board_match import DEFAULT_MATCH, marks_place_surely, match_board
 from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode, tile_probability
+from vision.figures import figure_gradients, odd_figures
 from vision.geometry import climb_block, order_corners, shifted_block
 from vision.io import ImageSource, load_image_scaled
 from vision.light import (
@@ -71,7 +72,8 @@ class GardenReading:
     (for a path or bytes input: in the photo's full-resolution upright pixels); ``confidence``
     ``(4, 4)`` in [0, 1]; ``review`` cell names (``"B3"``) to check: read unsure, read otherwise
     once the light's colour cast is undone (:mod:`vision.light`), coloured as another floor's
-    tiles or path bands in the same photo, or partly beyond the photo's edge, with ``review_why``
+    tiles or path bands in the same photo, partly beyond the photo's edge, or its figure unlike the
+    other tiles read as its decor there (:mod:`vision.figures`), with ``review_why``
     (cell name -> the reasons, in the ``REVIEW_*`` codes); ``alternatives`` per cell
     (row-major, 16 entries) the chosen tile first then the next most probable ``(Tile, prob)``;
     ``timings`` seconds for ``decode`` (image file), ``localise`` and ``classify``;
@@ -151,6 +153,8 @@ class _Cut:
     #: Located by the search, in doubt at most for a weak lattice, and its cells look like whole
     #: tiles (:func:`cells_are_whole_tiles`): tiles read unsure then say nothing about the outline.
     whole_tiles: bool = False
+    #: Each tile's figure turned upright ``(16, 128)`` (:func:`vision.figures.figure_gradients`).
+    figures: np.ndarray | None = None
 
 
 def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -> _Cut:
@@ -227,8 +231,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     upright = upright_crops(crops, read[0].corner.argmax(axis=1))  # as decode reads the corner
     paths = path_chroma(upright, cfg.review_path_band, cfg.tile_inset)
     clearable = located is not None and not (rival or climbed)
+    figures = figure_gradients(upright, cfg.tile_inset, cfg.figure_box)
     return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, clearable,
-                cells_in_photo(found, arr.shape), whole_tiles)
+                cells_in_photo(found, arr.shape), whole_tiles, figures)
 
 
 def where_the_map_led(located: GridLocation, cfg: VisionConfig) -> tuple[np.ndarray, ...]:
@@ -610,8 +615,9 @@ def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionCon
 #: another material's (``path_colour:<that material>``).
 REVIEW_UNSURE, REVIEW_LIGHT, REVIEW_COLOUR_READ = "unsure", "light", "colour_read"
 REVIEW_FLOOR_COLOUR, REVIEW_PATH_COLOUR = "floor_colour", "path_colour"
-#: ... and partly beyond the photo's edge (less than ``cfg.review_in_photo`` of it inside).
-REVIEW_BEYOND_PHOTO = "beyond_photo"
+#: ... and partly beyond the photo's edge (less than ``cfg.review_in_photo`` of it inside); and its
+#: figure unlike the other tiles read as its decor in that photo (``figure:<the decor read>``).
+REVIEW_BEYOND_PHOTO, REVIEW_FIGURE = "beyond_photo", "figure"
 
 
 def agreeing_colours(probs: AttributeProbs, garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray,
@@ -662,6 +668,18 @@ def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, c
             if other is not None:
                 out.setdefault(cell_name(cell), []).append(f"{code}:{vocab[other].value}")
     return out
+
+
+def odd_figure_cells(garden: Garden, figures: np.ndarray | None, cfg: VisionConfig) -> dict[str, list[str]]:
+    """The cells of one photo's ``garden`` whose figure (``figures`` ``(16, 128)``, row-major,
+    :func:`vision.figures.figure_gradients`) is unlike the other tiles read as its decor there
+    (:func:`vision.figures.odd_figures`, ``cfg.review_figure_silhouette``; None for not) -> cell
+    name -> why (``figure:<the decor read>``)."""
+    if cfg.review_figure_silhouette is None or figures is None:
+        return {}
+    cells = list(garden.cells())
+    odd = odd_figures(figures, [ALL_DECORS.index(tile.decor) for _, tile in cells], cfg.review_figure_silhouette)
+    return {cell_name(cell): [f"{REVIEW_FIGURE}:{tile.decor.value}"] for (cell, tile), flag in zip(cells, odd) if flag}
 
 
 def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | None = None,
@@ -732,7 +750,9 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
         for cell in ALL_CELLS:
             if cut.in_photo[cell] < cfg.review_in_photo:
                 why.setdefault(cell_name(cell), []).append(REVIEW_BEYOND_PHOTO)
-        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
+        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)  # before the figures:
+        for name, codes in odd_figure_cells(dec.garden, cut.figures, cfg).items():  # they say nothing of the cut
+            why.setdefault(name, []).extend(codes)
         if cs is None:
             unsure = None if cut.whole_tiles else (unsure_reading(dec.confidence, dec.review, cfg)
                                                    or unsure_reading(dec_seen.confidence, dec_seen.review, cfg))
@@ -741,6 +761,7 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
             elif (reasons and cut.clearable and cfg.clear_min_confidence and not review
                   and reads_surely(dec.confidence, cfg.clear_min_confidence, cfg.clear_mean_confidence)):
                 reasons = ()  # a doubtful lattice whose every tile reads surely, and no rival: no doubt left
+        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
         out.append(GardenReading(dec.garden, cut.corners, dec.confidence, review, tuple(alternatives), timings,
                                  bool(reasons), tuple(reasons), {name: tuple(why[name]) for name in review}))
     return out

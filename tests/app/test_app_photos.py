@@ -418,6 +418,21 @@ def test_tiles_partly_beyond_the_photo_are_named_with_a_retake_hint(data_dir: Pa
     assert len(said) == 1 and "(D1, D2)" in said[0] and "take the photo again" in said[0]
 
 
+def test_a_cell_whose_figure_is_unlike_its_decors_says_so_beside_the_garden(data_dir: Path) -> None:
+    """A cell listed because its figure looks unlike the photo's other tiles of the decor read
+    (an art the reader has not met) says so, naming that decor."""
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    grid = truth("Ann")
+    player = at.session_state["draft"]["players"][0]
+    player["garden"], player["editor_base"] = [list(r) for r in grid], [list(r) for r in grid]
+    decor = grid[1][2].split("/")[2]
+    player["reading"] = {"garden": [list(r) for r in grid], "review": ["C2"], "corners": None,
+                         "review_why": {"C2": [f"figure:{decor}"]}, "alternatives": {}}
+    run(at)
+    said = [c.value for c in at.caption if "its figure looks unlike" in c.value]
+    assert len(said) == 1 and said[0].startswith("C2") and decor.replace("_", " ") in said[0]
+
+
 def test_read_all_photos_together_keeps_confirmations_and_corrections(data_dir: Path) -> None:
     """A cell confirmed "Right as read" and a corrected cell survive "Read all photos together"."""
     at = run(AppTest.from_file(APP, default_timeout=60))

@@ -319,3 +319,14 @@ def test_a_garden_far_off_in_the_photo_is_told() -> None:
     assert vm.small_in_photo({"corners": None}, (1200, 1600, 3)) is False
     assert vm.small_in_photo(None, (1200, 1600, 3)) is False
     assert vm.small_in_photo(far, ()) is False
+
+
+def test_a_cell_whose_figure_is_unlike_its_decors_is_told_with_the_decor_read() -> None:
+    reading = {"review": ["B2", "C3"],
+               "review_why": {"B2": ["unsure", "figure:pagoda"], "C3": ["floor_colour:sand"], "D4": ["figure:"]}}
+    assert vm.figure_hints(reading, ["B2", "C3", "D4"]) == [("B2", "pagoda")]
+    assert vm.figure_hints({"review": ["A1"]}, ["A1"]) == []
+    assert vm.figure_hints(None, ["A1"]) == []
+    for lang in ("en", "de"):
+        t = i18n.Translator(lang)
+        assert "B2" in t("review_figure", cell="B2", what=t.value("decor", "pagoda"))

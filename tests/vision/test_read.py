@@ -895,3 +895,26 @@ def test_a_block_the_search_weighed_and_ruled_out_is_a_start_for_the_cells_tilen
     assert block_offset(read_garden(image, model).corners, truth)[0] < 0.25
     monkeypatch.setattr(reader, "locate_grid", located(()))
     assert block_offset(read_garden(image, model).corners, truth)[0] > 1.0
+
+
+def test_a_figure_read_surely_as_another_decor_is_listed_for_review(tmp_path, bundled_model) -> None:
+    """Photo 13 of a development copy in random art (``zengarden synth --seed 9595 --style random
+    --copy 9595 --family dev``), read on its true corners: A3's buddha reads as a pagoda, surely,
+    but its figure is unlike the photo's other pagodas', so the cell is listed for review with
+    the decor read; with ``review_figure_silhouette`` None it is not listed at all."""
+    from dataclasses import replace
+
+    from scorer.tiles import parse_cell
+    from vision.read import REVIEW_FIGURE
+    from vision.synth.generate import generate_dataset
+
+    generate_dataset(tmp_path, 1, 9595, start=13, style="random", family="dev", copy=9595)
+    photo = next(iter(iter_labelled(tmp_path)))
+    reading = read_garden(photo.image_path, bundled_model, corners=photo.corners)
+    a3 = parse_cell("A3")
+    assert reading.garden[a3].decor.value == "pagoda" and photo.garden[a3].decor.value == "buddha"
+    assert f"{REVIEW_FIGURE}:pagoda" in reading.review_why["A3"] and "A3" in reading.review
+    off = replace(bundled_model, cfg=replace(bundled_model.cfg, review_figure_silhouette=None))
+    without = read_garden(photo.image_path, off, corners=photo.corners)
+    assert "A3" not in without.review and without.garden == reading.garden
+    assert not any(code.startswith(REVIEW_FIGURE) for codes in without.review_why.values() for code in codes)
