@@ -26,7 +26,7 @@ from scorer.tiles import Feature, Garden, cell_name
 from vision.dataset import LabelledPhoto, iter_labelled
 from vision.locate import GridNotFoundError, block_offset
 from vision.model import TileModel
-from vision.read import read_garden, resolve_model
+from vision.read import REVIEW_FIGURE, read_garden, resolve_model
 
 ATTRS = ("floor", "path", "decor", "corner")
 #: Corner error (fraction of one tile side) above which a found grid counts as a localisation failure.
@@ -75,6 +75,10 @@ class PhotoResult:
     #: Tiles read wrong in cells the reader did not list for review (:attr:`unmarked_wrong` counts
     #: those a player would be shown as read).
     wrong_unreviewed: int = 0
+    #: Cells listed for review for their figure alone (``figure:`` in ``review_why``, nothing else:
+    #: :mod:`vision.figures`), and the wrong tiles among them.
+    figure_only: int = 0
+    figure_only_wrong: int = 0
 
     @property
     def silent_failure(self) -> bool:
@@ -132,7 +136,7 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
     err, turns = turn_to_match(reading.corners, photo.corners)
     truth = truth.rotated(turns)
     correct = dict.fromkeys(ATTRS, 0)
-    tiles_right = wrong_unreviewed = 0
+    tiles_right = wrong_unreviewed = figure_only = figure_only_wrong = 0
     for cell, true_tile in truth.cells():
         read_tile = reading.garden[cell]
         oks = [getattr(read_tile, a) == getattr(true_tile, a) for a in ATTRS]
@@ -140,10 +144,14 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
             correct[a] += int(ok)
         tiles_right += int(all(oks))
         wrong_unreviewed += int(not all(oks) and cell_name(cell) not in reading.review)
+        codes = reading.review_why.get(cell_name(cell), ())
+        if codes and all(code.startswith(f"{REVIEW_FIGURE}:") for code in codes):
+            figure_only += 1
+            figure_only_wrong += int(not all(oks))
     return PhotoResult(photo.image_path.name, err <= LOCALISATION_TOLERANCE, err, correct, tiles_right,
                        reading.garden == truth, score_true, level5_score(reading.garden), timings,
                        len(reading.review), reference, reading.check_outline, turns, reading.corners,
-                       wrong_unreviewed)
+                       wrong_unreviewed, figure_only, figure_only_wrong)
 
 
 def summarise(results: list[PhotoResult], peak_rss_mb: float) -> dict[str, Any]:
@@ -173,6 +181,8 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float) -> dict[str, Any]:
     out["shown_wrong_tiles"] = sum(16 - r.tiles_right for r in shown)
     out["shown_tiles"] = 16 * len(shown)
     out["reviewed_cells"] = sum(r.review for r in shown)
+    out["figure_only_cells"] = sum(r.figure_only for r in shown)
+    out["figure_only_wrong"] = sum(r.figure_only_wrong for r in shown)
     errs = np.array([r.corner_error for r in results if np.isfinite(r.corner_error)])
     out["median_corner_error_tiles"] = float(np.median(errs)) if errs.size else float("nan")
     for key in ("decode", "localise", "classify", "total"):
@@ -244,13 +254,14 @@ def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
         w.writerow(["photo", "located", "corner_error_tiles", *[f"{a}_right" for a in ATTRS], "tiles_right",
                     "garden_exact", "score_true", "score_read", "t_decode", "t_localise", "t_classify", "review",
                     "t_plain_decode", "check_outline", "silent_failure", "quarter_turns", "corners",
-                    "unmarked_wrong"])
+                    "unmarked_wrong", "figure_only", "figure_only_wrong"])
         for r in results:
             w.writerow([r.name, int(r.located), f"{r.corner_error:.4f}", *[r.correct[a] for a in ATTRS],
                         r.tiles_right, int(r.garden_exact), r.score_true, r.score_read,
                         *[f"{r.timings.get(k, 0.0):.4f}" for k in ("decode", "localise", "classify")], r.review,
                         f"{r.reference.get('full_decode', float('nan')):.4f}", int(r.check_outline),
-                        int(r.silent_failure), r.quarter_turns, _corners_text(r.corners), r.unmarked_wrong])
+                        int(r.silent_failure), r.quarter_turns, _corners_text(r.corners), r.unmarked_wrong,
+                        r.figure_only, r.figure_only_wrong])
 
 
 def format_summary(s: dict[str, Any]) -> str:
@@ -270,6 +281,8 @@ def format_summary(s: dict[str, Any]) -> str:
         f"{s['flagged_but_right']} of them right)",
         f"{'wrong tiles not marked':<24}{s['unmarked_wrong_tiles']:4d}   (of {s['shown_wrong_tiles']} wrong among "
         f"the {s['shown_tiles']} tiles shown as read; {s['reviewed_cells']} cells marked for review)",
+        f"{'marked for the figure':<24}{s['figure_only_cells']:4d}   (cells marked for their figure alone, "
+        f"{s['figure_only_wrong']} of them read wrong)",
     ]
     for key in ("decode", "localise", "classify", "total"):
         lines.append(f"{'time ' + key:<24}median {s[f'{key}_median_s'] * 1000:7.1f} ms   "

@@ -110,6 +110,33 @@ def test_bench_photo_counts_the_wrong_tiles_outside_the_review(easy_photos, bund
     assert result.unmarked_wrong == result.wrong_unreviewed
 
 
+def test_bench_photo_counts_the_cells_marked_for_their_figure_alone(easy_photos, bundled_model, monkeypatch) -> None:
+    import vision.bench as bench
+    from scorer.tiles import cell_name
+
+    photo = iter_labelled(easy_photos)[0]
+    real = bench.read_garden
+
+    def marked(image, model=None):  # B2 read wrong and marked for its figure alone, C3 wrong and unsure too,
+        reading = real(image, model=model)  # D4 right and marked for its figure alone
+        rows = [list(r) for r in reading.garden.rows]
+        for r, c in ((1, 1), (2, 2)):
+            tile = rows[r][c]
+            rows[r][c] = replace(tile, decor=next(d for d in type(tile.decor) if d is not tile.decor))
+        garden = type(reading.garden)(tuple(tuple(r) for r in rows))
+        why = {cell_name((1, 1)): ("figure:gate",), cell_name((2, 2)): ("unsure", "figure:crane"),
+               cell_name((3, 3)): ("figure:bench",)}
+        return replace(reading, garden=garden, review=tuple(why), review_why=why)
+
+    monkeypatch.setattr(bench, "read_garden", marked)
+    result = bench_photo(photo, bundled_model)
+    assert result.tiles_right <= 14 and photo.garden[(3, 3)] == bench.read_garden(photo.image_path).garden[(3, 3)]
+    assert (result.figure_only, result.figure_only_wrong) == (2, 1)
+    summary = bench.summarise([result], 1.0)
+    assert (summary["figure_only_cells"], summary["figure_only_wrong"]) == (2, 1)
+    assert "marked for the figure" in bench.format_summary(summary)
+
+
 def test_the_csv_leaves_the_corners_empty_when_no_garden_was_found(tmp_path) -> None:
     from vision.bench import ATTRS, PhotoResult, write_csv
 
