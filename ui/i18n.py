@@ -132,6 +132,9 @@ EN: dict[str, str] = {
     "review_tile_colour": "{cell}: read by the colours of the other tiles in this photo; alone it reads {what}",
     "review_path_colour": "{cell}: its path has the colour of the {what} paths in this photo",
     "review_figure": "{cell}: its figure looks unlike the other {what} tiles in this photo: check its decor",
+    "figures_unfamiliar": "{n} figures ({cells}) look unlike the other tiles read as the same decor: the "
+                          "reader may not know this copy's art. Check those decors, or teach it your copy "
+                          "(“{page}”) so that it reads your tiles.",
     "beyond_photo": "Part of the garden lies outside the photo ({cells}): those tiles were read from part "
                     "of their picture. Check them, or take the photo again with the whole garden in it.",
     "read_jointly": "Read all photos together",
@@ -510,6 +513,9 @@ DE: dict[str, str] = {
     "review_path_colour": "{cell}: der Weg hat die Farbe der {what}-Wege auf diesem Foto",
     "review_figure": "{cell}: die Figur sieht anders aus als auf den anderen Plättchen mit {what} auf diesem "
                      "Foto: bitte die Deko prüfen",
+    "figures_unfamiliar": "{n} Figuren ({cells}) sehen anders aus als die anderen Plättchen mit derselben Deko: "
+                          "der Leser kennt die Grafik dieser Ausgabe vielleicht nicht. Bitte diese Dekos prüfen "
+                          "oder ihm die eigene Ausgabe beibringen („{page}“).",
     "beyond_photo": "Ein Teil des Gartens liegt außerhalb des Fotos ({cells}): diese Plättchen wurden nur "
                     "teilweise gesehen. Bitte prüfen oder den ganzen Garten neu fotografieren.",
     "read_jointly": "Alle Fotos gemeinsam lesen",

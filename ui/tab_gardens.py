@@ -163,6 +163,9 @@ def garden_panel(T: i18n.Translator, i: int, player: dict[str, Any], conflict_ce
     beyond = vm.beyond_photo(reading)
     if beyond:  # the garden runs off the photo: a retake reads those tiles whole
         st.warning(T("beyond_photo", cells=", ".join(beyond)))
+    odd = vm.odd_figure_cells(reading)
+    if len(odd) >= vm.UNFAMILIAR_FIGURES and not ss().settings.get("model_path"):  # our art's readers on another
+        st.info(T("figures_unfamiliar", n=len(odd), cells=", ".join(odd), page=T("enrol_title")))
     garden_undo(T, i, player)  # notes this garden's last change; Undo puts the one before back
     garden_grid(T, i, ss().draft, image, marks, lambda grid: set_grid(player, grid))
     coins_input(T, i, player)

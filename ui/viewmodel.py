@@ -302,6 +302,19 @@ def colour_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[st
     return out
 
 
+#: A photo read by the bundled model with this many cells whose figure looks unlike their decor's
+#: suggests teaching it the copy (on development art the bundled readers know, at most one in a photo).
+UNFAMILIAR_FIGURES = 2
+
+
+def odd_figure_cells(reading: Reading | None) -> list[str]:
+    """The cells, in reading order, listed because their figure looks unlike the other tiles
+    read as their decor in the photo (``figure:`` among their reasons)."""
+    why = (reading or {}).get("review_why") or {}
+    review = (reading or {}).get("review") or list(why)
+    return [cell for cell in review if any(str(code).startswith("figure:") for code in why.get(cell, []))]
+
+
 def figure_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[str, str]]:
     """For cells to review because their figure looks unlike the other tiles read as its decor in
     the same photo: (cell, the decor read)."""

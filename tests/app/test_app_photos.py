@@ -431,6 +431,13 @@ def test_a_cell_whose_figure_is_unlike_its_decors_says_so_beside_the_garden(data
     run(at)
     said = [c.value for c in at.caption if "its figure looks unlike" in c.value]
     assert len(said) == 1 and said[0].startswith("C2") and decor.replace("_", " ") in said[0]
+    assert not [m for m in at.info if "may not know this copy's art" in m.value]  # one such cell: no more said
+    player = at.session_state["draft"]["players"][0]
+    player["reading"] = {**player["reading"], "review": ["C2", "D3"],
+                         "review_why": {"C2": [f"figure:{decor}"], "D3": ["unsure", "figure:gate"]}}
+    run(at)
+    told = [m.value for m in at.info if "may not know this copy's art" in m.value]
+    assert len(told) == 1 and "(C2, D3)" in told[0] and "Teach it my copy" in told[0]
 
 
 def test_read_all_photos_together_keeps_confirmations_and_corrections(data_dir: Path) -> None:

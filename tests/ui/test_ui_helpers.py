@@ -330,3 +330,15 @@ def test_a_cell_whose_figure_is_unlike_its_decors_is_told_with_the_decor_read() 
     for lang in ("en", "de"):
         t = i18n.Translator(lang)
         assert "B2" in t("review_figure", cell="B2", what=t.value("decor", "pagoda"))
+
+
+def test_the_cells_marked_for_their_figure_are_listed_in_reading_order() -> None:
+    reading = {"review": ["A1", "B2", "C3"],
+               "review_why": {"A1": ["unsure"], "B2": ["figure:gate"], "C3": ["light", "figure:crane"]}}
+    assert vm.odd_figure_cells(reading) == ["B2", "C3"]
+    assert vm.odd_figure_cells({"review_why": {"D4": ["figure:bench"]}}) == ["D4"]
+    assert vm.odd_figure_cells({"review": ["A1"]}) == [] and vm.odd_figure_cells(None) == []
+    for lang in ("en", "de"):
+        t = i18n.Translator(lang)
+        said = t("figures_unfamiliar", n=2, cells="B2, C3", page=t("enrol_title"))
+        assert "B2, C3" in said and t("enrol_title") in said
