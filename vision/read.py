@@ -750,8 +750,9 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
         for cell in ALL_CELLS:
             if cut.in_photo[cell] < cfg.review_in_photo:
                 why.setdefault(cell_name(cell), []).append(REVIEW_BEYOND_PHOTO)
-        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)  # before the figures:
-        for name, codes in odd_figure_cells(dec.garden, cut.figures, cfg).items():  # they say nothing of the cut
+        review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
+        # an odd figure says nothing of the cut: the outline's doubt is weighed without those cells
+        for name, codes in odd_figure_cells(dec.garden, cut.figures, cfg).items():
             why.setdefault(name, []).extend(codes)
         if cs is None:
             unsure = None if cut.whole_tiles else (unsure_reading(dec.confidence, dec.review, cfg)
