@@ -5,7 +5,7 @@ the tiles read as one decor should look alike once turned upright, and unlike th
 the others. That holds for any art, including one the readers never met, where a figure reader
 may read a figure surely and wrongly (the held-out ink art's buddhas read as pagodas). A tile
 whose figure lies nearer, on average, to another decor's tiles than to its own decor's is listed
-for review (:func:`odd_figures`).
+for review (:func:`odd_figures`); the photos of one game, one copy's tiles, are weighed together.
 
 Shapes: upright crops ``(K, T, T, 3)`` uint8 BGR (each tile turned so its path wraps the top-left
 corner, :func:`vision.model.upright_crops`); gradient histograms ``(K, 128)``; distances ``(K, K)``.
@@ -82,12 +82,19 @@ def figure_gradients(upright: np.ndarray, inset: float, box: tuple[float, float]
     return gradient_histograms(d_cols, d_rows, figure_box(upright.shape[1], inset, box))
 
 
-def figure_distances(hog: np.ndarray) -> np.ndarray:
-    """``(K, D)`` histograms of one photo's tiles -> ``(K, K)`` cosine distances after taking out
-    their mean (what every tile of the photo shares: the floor's grain, the light), zero diagonal."""
+def figure_distances(hog: np.ndarray, photos: Sequence[int] | np.ndarray | None = None) -> np.ndarray:
+    """``(K, D)`` histograms of tiles -> ``(K, K)`` cosine distances after taking out each photo's
+    mean (what every tile of a photo shares: the floor's grain, the light), zero diagonal.
+    ``photos`` ``(K,)``: which photo each tile is of (tiles of one copy in several photos of a game
+    are weighed together); None: all of one photo."""
     if hog.ndim != 2 or hog.shape[0] < 2:
         raise ValueError(f"need (K, D) histograms of at least two tiles, got {hog.shape}")
-    x = hog - hog.mean(axis=0)
+    of = np.zeros(hog.shape[0], int) if photos is None else np.asarray(photos)
+    if of.shape != (hog.shape[0],):
+        raise ValueError(f"photos must give one photo per tile ({hog.shape[0]}), got {of.shape}")
+    x = np.array(hog, copy=True)
+    for photo in np.unique(of):
+        x[of == photo] -= x[of == photo].mean(axis=0)
     x = x / (np.linalg.norm(x, axis=1, keepdims=True) + 1e-9)
     dist = np.clip(1.0 - x @ x.T, 0.0, None)
     np.fill_diagonal(dist, 0.0)
@@ -115,9 +122,10 @@ def figure_silhouettes(labels: Sequence[int] | np.ndarray, dist: np.ndarray) -> 
     return out
 
 
-def odd_figures(hog: np.ndarray, labels: Sequence[int] | np.ndarray, least: float) -> np.ndarray:
+def odd_figures(hog: np.ndarray, labels: Sequence[int] | np.ndarray, least: float,
+                photos: Sequence[int] | np.ndarray | None = None) -> np.ndarray:
     """The tiles ``(K,)`` bool whose figure (``hog`` ``(K, D)``, :func:`figure_gradients`) is unlike
     the others read as its decor (``labels``): silhouette below ``least``
-    (:func:`figure_silhouettes`)."""
-    sil = figure_silhouettes(labels, figure_distances(hog))
+    (:func:`figure_silhouettes`; ``photos`` as for :func:`figure_distances`)."""
+    sil = figure_silhouettes(labels, figure_distances(hog, photos))
     return np.nan_to_num(sil, nan=np.inf) < least

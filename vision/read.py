@@ -670,16 +670,29 @@ def odd_colours(garden: Garden, chromas: np.ndarray, path_chromas: np.ndarray, c
     return out
 
 
-def odd_figure_cells(garden: Garden, figures: np.ndarray | None, cfg: VisionConfig) -> dict[str, list[str]]:
-    """The cells of one photo's ``garden`` whose figure (``figures`` ``(16, 128)``, row-major,
-    :func:`vision.figures.figure_gradients`) is unlike the other tiles read as its decor there
+def odd_figure_cells(gardens: Sequence[Garden], figures: Sequence[np.ndarray | None], cfg: VisionConfig
+                     ) -> list[dict[str, list[str]]]:
+    """Per photo of one game, the cells of its garden (``gardens``) whose figure (``figures``, each
+    ``(16, 128)``, row-major, :func:`vision.figures.figure_gradients`) is unlike the other tiles
+    read as its decor in the game's photos, weighed together: one copy's tiles
     (:func:`vision.figures.odd_figures`, ``cfg.review_figure_silhouette``; None for not) -> cell
-    name -> why (``figure:<the decor read>``)."""
-    if cfg.review_figure_silhouette is None or figures is None:
-        return {}
-    cells = list(garden.cells())
-    odd = odd_figures(figures, [ALL_DECORS.index(tile.decor) for _, tile in cells], cfg.review_figure_silhouette)
-    return {cell_name(cell): [f"{REVIEW_FIGURE}:{tile.decor.value}"] for (cell, tile), flag in zip(cells, odd) if flag}
+    name -> why (``figure:<the decor read>``). A photo without figures is left out."""
+    if len(gardens) != len(figures):
+        raise ValueError(f"{len(gardens)} gardens but {len(figures)} figure sets")
+    out: list[dict[str, list[str]]] = [{} for _ in gardens]
+    kept = [g for g, fig in enumerate(figures) if fig is not None]
+    if cfg.review_figure_silhouette is None or not kept:
+        return out
+    cells = [list(gardens[g].cells()) for g in kept]
+    decors = [ALL_DECORS.index(tile.decor) for photo in cells for _, tile in photo]
+    photos = np.repeat(np.arange(len(kept)), [len(photo) for photo in cells])
+    odd = odd_figures(np.concatenate([figures[g] for g in kept]), decors, cfg.review_figure_silhouette, photos)
+    flags = iter(odd)
+    for g, photo in zip(kept, cells):
+        for cell, tile in photo:
+            if next(flags):
+                out[g][cell_name(cell)] = [f"{REVIEW_FIGURE}:{tile.decor.value}"]
+    return out
 
 
 def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | None = None,
@@ -731,6 +744,7 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
     # a tile the light or its colour among the others changes is in doubt; by a copy's palette, only
     # when not read surely in that light
     doubt_changed = np.inf if tile_model.floor_palette() is None else cfg.palette_review_confidence
+    odd_figures_of = odd_figure_cells([dec.garden for dec in decoded], [cut.figures for cut in prepared], cfg)
     for g, (cut, dec, dec_first, dec_seen, cs) in enumerate(zip(prepared, decoded, first, as_seen, per_corners)):
         timings = dict(cut.timings)
         timings["classify"] += t_classify
@@ -752,7 +766,7 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
                 why.setdefault(cell_name(cell), []).append(REVIEW_BEYOND_PHOTO)
         review = tuple(name for name in map(cell_name, ALL_CELLS) if name in why)
         # an odd figure says nothing of the cut: the outline's doubt is weighed without those cells
-        for name, codes in odd_figure_cells(dec.garden, cut.figures, cfg).items():
+        for name, codes in odd_figures_of[g].items():
             why.setdefault(name, []).extend(codes)
         if cs is None:
             unsure = None if cut.whole_tiles else (unsure_reading(dec.confidence, dec.review, cfg)

@@ -108,16 +108,39 @@ def test_enrolment_weighs_the_same_figure_gradients() -> None:
     assert gray.shape == d_cols.shape == (16, SIDE, SIDE)
 
 
+def _garden(decors: list) -> Garden:
+    template = Tile.parse("water/stone/gate/nw")
+    tiles = [Tile(template.floor, template.path, d, template.corner) for d in decors]
+    return Garden(tuple(tuple(tiles[r * 4:(r + 1) * 4]) for r in range(4)))
+
+
 def test_the_reader_lists_the_odd_figures_cells_with_the_decor_read() -> None:
     crops, kinds = _photo(seed=4)
     decors = [ALL_DECORS[int(k)] for k in kinds]
     wrong = int(np.flatnonzero(kinds == 2)[0])
     decors[wrong] = ALL_DECORS[3]  # read as the squares' decor
-    template = Tile.parse("water/stone/gate/nw")
-    tiles = [Tile(template.floor, template.path, d, template.corner) for d in decors]
-    garden = Garden(tuple(tuple(tiles[r * 4:(r + 1) * 4]) for r in range(4)))
     hog = figure_gradients(crops, INSET, BOX)
     cell = "ABCD"[wrong % 4] + str(wrong // 4 + 1)
-    assert odd_figure_cells(garden, hog, DEFAULT_CONFIG) == {cell: [f"{REVIEW_FIGURE}:{ALL_DECORS[3].value}"]}
-    assert odd_figure_cells(garden, hog, replace(DEFAULT_CONFIG, review_figure_silhouette=None)) == {}
-    assert odd_figure_cells(garden, None, DEFAULT_CONFIG) == {}
+    assert odd_figure_cells([_garden(decors)], [hog], DEFAULT_CONFIG) == [
+        {cell: [f"{REVIEW_FIGURE}:{ALL_DECORS[3].value}"]}]
+    assert odd_figure_cells([_garden(decors)], [hog], replace(DEFAULT_CONFIG, review_figure_silhouette=None)) == [{}]
+    assert odd_figure_cells([_garden(decors)], [None], DEFAULT_CONFIG) == [{}]
+    with pytest.raises(ValueError, match="figure sets"):
+        odd_figure_cells([_garden(decors)], [hog, hog], DEFAULT_CONFIG)
+
+
+def test_a_games_photos_are_weighed_together_each_by_its_own_mean() -> None:
+    (crops_a, kinds_a), (crops_b, kinds_b) = _photo(seed=5), _photo(seed=6)
+    read_a = [ALL_DECORS[int(k)] for k in kinds_a]
+    wrong = int(np.flatnonzero(kinds_a == 0)[0])
+    read_a[wrong] = ALL_DECORS[1]  # one circle read as the crosses' decor
+    hog_a, hog_b = figure_gradients(crops_a, INSET, BOX), figure_gradients(crops_b, INSET, BOX)
+    garden_b = _garden([ALL_DECORS[int(k)] for k in kinds_b])
+    marks = odd_figure_cells([_garden(read_a), garden_b, garden_b], [hog_a, hog_b, None], DEFAULT_CONFIG)
+    cell = "ABCD"[wrong % 4] + str(wrong // 4 + 1)
+    assert marks == [{cell: [f"{REVIEW_FIGURE}:{ALL_DECORS[1].value}"]}, {}, {}]
+    both = np.concatenate([hog_a, hog_b])
+    apart = figure_distances(both, np.repeat([0, 1], 16))
+    assert np.allclose(apart[:16, :16], figure_distances(hog_a), atol=1e-6)  # each photo's own mean taken out
+    with pytest.raises(ValueError, match="one photo per tile"):
+        figure_distances(both, [0, 1])
