@@ -310,9 +310,8 @@ UNFAMILIAR_FIGURES = 2
 def odd_figure_cells(reading: Reading | None) -> list[str]:
     """The cells, in reading order, listed because their figure looks unlike the other tiles
     read as their decor in the photo (``figure:`` among their reasons)."""
-    why = (reading or {}).get("review_why") or {}
-    review = (reading or {}).get("review") or list(why)
-    return [cell for cell in review if any(str(code).startswith("figure:") for code in why.get(cell, []))]
+    review = (reading or {}).get("review") or list((reading or {}).get("review_why") or {})
+    return list(dict.fromkeys(cell for cell, _ in figure_hints(reading, review)))
 
 
 def figure_hints(reading: Reading | None, cells: Sequence[str]) -> list[tuple[str, str]]:

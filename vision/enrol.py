@@ -74,7 +74,7 @@ from vision.board_ring import (
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, crop_each, crop_tiles
 from vision.dataset import LabelledPhoto, read_labelled, write_labelled
-from vision.figures import gradient_histograms, tile_coords
+from vision.figures import figure_box, gradient_histograms, lightness_gradients, tile_coords
 from vision.geometry import order_corners
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
@@ -691,9 +691,7 @@ def cell_cues(crops: np.ndarray, corners: np.ndarray, inset: float, ecfg: EnrolC
         (x <= ecfg.floor_corner) & (y >= 1 - ecfg.floor_corner))
     lo, hi = ecfg.figure
     fig = (x >= lo) & (x <= hi) & (y >= lo) & (y <= hi)
-    gray = lab[..., 0]
-    gx = np.stack([cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) for g in gray])
-    gy = np.stack([cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) for g in gray])
+    gx, gy = lightness_gradients(np.ascontiguousarray(lab[..., 0]))
     # radial unit vector from the top-left corner: edges across planks are tangential gradients
     ux, uy = x / np.maximum(dist, 1e-6), y / np.maximum(dist, 1e-6)
     radial = np.abs(gx * ux + gy * uy)
@@ -712,8 +710,7 @@ def cell_cues(crops: np.ndarray, corners: np.ndarray, inset: float, ecfg: EnrolC
     spread = np.median(np.abs(floor_lab.reshape(-1, 3) - photo_floor), axis=0) * 1.4826 + 2.0
     dev = np.sqrt((((lab - photo_floor) / spread) ** 2).sum(axis=3))
     soft = np.clip((dev - ecfg.figure_spread) / 2.0, 0, 1) * fig
-    ys, xs = np.nonzero(fig)
-    box = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
+    box = figure_box(side, inset, ecfg.figure)
     shape = np.stack([cv2.resize(s[box], (8, 8), interpolation=cv2.INTER_AREA).ravel() for s in soft])
     weight = soft.reshape(k, -1)
     colour = (lab.reshape(k, -1, 3) * weight[..., None]).sum(axis=1) / (weight.sum(axis=1, keepdims=True) + 1.0)

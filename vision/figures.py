@@ -64,22 +64,23 @@ def gradient_histograms(d_cols: np.ndarray, d_rows: np.ndarray, box: tuple[slice
     return np.asarray(out, dtype=np.float32).reshape(len(out), HOG_GRID * HOG_GRID * HOG_BINS)
 
 
-def lightness_gradients(upright: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Crops ``(K, T, T, 3)`` uint8 BGR -> their Lab lightness ``(K, T, T)`` float32 and its Sobel
-    gradients along columns and rows (each ``(K, T, T)``)."""
-    if upright.ndim != 4 or upright.shape[3] != 3 or upright.dtype != np.uint8:
-        raise ValueError(f"crops must be (K, T, T, 3) uint8, got {upright.shape} {upright.dtype}")
-    gray = np.stack([cv2.cvtColor(c, cv2.COLOR_BGR2LAB)[..., 0] for c in upright]).astype(np.float32)
-    d_cols = np.stack([cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) for g in gray])
-    d_rows = np.stack([cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) for g in gray])
-    return gray, d_cols, d_rows
+def lightness_gradients(lightness: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lightness ``(K, T, T)`` float32 -> its Sobel gradients along columns and rows (each
+    ``(K, T, T)``)."""
+    if lightness.ndim != 3 or lightness.dtype != np.float32:
+        raise ValueError(f"lightness must be (K, T, T) float32, got {lightness.shape} {lightness.dtype}")
+    d_cols = np.stack([cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) for g in lightness])
+    d_rows = np.stack([cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) for g in lightness])
+    return d_cols, d_rows
 
 
 def figure_gradients(upright: np.ndarray, inset: float, box: tuple[float, float]) -> np.ndarray:
     """Upright crops ``(K, T, T, 3)`` uint8 BGR -> ``(K, 128)`` gradient histograms of their figure's
-    box (:func:`gradient_histograms`): the figure's shape, whatever its colours."""
-    _, d_cols, d_rows = lightness_gradients(upright)
-    return gradient_histograms(d_cols, d_rows, figure_box(upright.shape[1], inset, box))
+    box (:func:`gradient_histograms` of their Lab lightness): the figure's shape, whatever its colours."""
+    if upright.ndim != 4 or upright.shape[3] != 3 or upright.dtype != np.uint8:
+        raise ValueError(f"crops must be (K, T, T, 3) uint8, got {upright.shape} {upright.dtype}")
+    gray = np.stack([cv2.cvtColor(c, cv2.COLOR_BGR2LAB)[..., 0] for c in upright]).astype(np.float32)
+    return gradient_histograms(*lightness_gradients(gray), figure_box(upright.shape[1], inset, box))
 
 
 def figure_distances(hog: np.ndarray, photos: Sequence[int] | np.ndarray | None = None) -> np.ndarray:

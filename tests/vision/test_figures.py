@@ -104,8 +104,10 @@ def test_enrolment_weighs_the_same_figure_gradients() -> None:
     nw = np.zeros(16, int)  # VOCAB's first corner: upright already
     cues = cell_cues(crops, nw, INSET)
     assert np.array_equal(cues["figure"][:, -128:], figure_gradients(crops, INSET, DEFAULT_CONFIG.figure_box))
-    gray, d_cols, _ = lightness_gradients(crops)
-    assert gray.shape == d_cols.shape == (16, SIDE, SIDE)
+    d_cols, d_rows = lightness_gradients(np.zeros((3, 9, 9), np.float32))
+    assert d_cols.shape == d_rows.shape == (3, 9, 9) and not d_cols.any()
+    with pytest.raises(ValueError, match="float32"):
+        lightness_gradients(np.zeros((3, 9, 9), np.uint8))
 
 
 def _garden(decors: list) -> Garden:
