@@ -103,8 +103,8 @@ class EnrolConfig:
     #: Floor sampled near the corner inside the band and in the two corners beside the figure.
     floor_inner: float = 0.2
     floor_corner: float = 0.27
-    #: The figure's box (both coordinates).
-    figure: tuple[float, float] = (0.46, 0.97)
+    #: The figure's box (both coordinates): the reader's (``VisionConfig.figure_box``).
+    figure: tuple[float, float] = DEFAULT_CONFIG.figure_box
     #: A figure pixel differs from the photo's floor by this many floor spreads (soft ramp of 2).
     figure_spread: float = 2.5
     #: Weight of the bundled readers' log-probabilities against the copy's own prototypes.

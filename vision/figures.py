@@ -1,4 +1,4 @@
-"""The figures of one photo's tiles against each other: which tile's figure is unlike its kind's.
+"""The figures of a photo's tiles (or a game's) against each other: which is unlike its decor's.
 
 In one copy every tile of a decor shows the same figure, turning with the tile, so in one photo
 the tiles read as one decor should look alike once turned upright, and unlike the tiles read as
