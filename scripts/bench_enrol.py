@@ -147,13 +147,13 @@ def main() -> int:
                     help="with --boards one: a photo of the copy's empty board as well (the guide's optional first "
                          "step, rendered once as board.jpg), its spaces found as the app finds them")
     ap.add_argument("--copy", action="store_true",
-                    help="with --style random: every photo in development copy --enrol-seed's tiles")
+                    help="with --style random or sketch: every photo in development copy --enrol-seed's tiles")
     args = ap.parse_args()
     fam = args.family
-    if args.copy and args.style != "random":
-        ap.error("--copy needs --style random")
+    if args.copy and args.style not in ("random", "sketch"):
+        ap.error("--copy needs --style random or sketch")
     copy = args.enrol_seed if args.copy else None
-    name = f"copy{copy}" if copy is not None else args.style
+    name = args.style if copy is None else f"copy{copy}" if args.style == "random" else f"{args.style}-copy{copy}"
     data = ROOT / "data"
     first = {"ink": 731001, "alt": 733001}.get(args.style)
     if args.boards == "one":

@@ -29,8 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="index of the first photo (default 0): photo i is the same whatever the count")
     p.add_argument("--size", type=_size, default=(1600, 1200), help="WIDTHxHEIGHT (default 1600x1200)")
     p.add_argument("--style", default="classic",
-                   help="tile art style: classic, alt, random (a new look per photo, for training) or ink "
-                        "(held out: for measurement only); default classic")
+                   help="tile art style: classic, alt, random (a new look per photo, for training), ink "
+                        "(held out: for measurement only) or sketch (random with figures never trained on and not "
+                        "held out: to develop the reading of unseen figures on); default classic")
     p.add_argument("--family", default="classic",
                    help="scene family (board, table, light): classic (the first generator's), train (random "
                         "looks training may use), dev (other looks, to judge changes by; never trained on) or zoo "
@@ -43,8 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="the garden's extent as a fraction of the photo's shorter side, drawn from LO..HI "
                         "(0.1..0.9; default: the difficulty's own range); other photos than without it")
     p.add_argument("--copy", type=int, default=None, metavar="SEED",
-                   help="with --style random: every garden in one development copy's tiles (one look drawn from "
-                        "SEED, one picture per physical tile), as a real copy's photos are")
+                   help="with --style random or sketch: every garden in one development copy's tiles (one look "
+                        "drawn from SEED, one picture per physical tile), as a real copy's photos are")
     p.add_argument("--floor-photos", action="store_true",
                    help="each photo shows one floor's 15 tiles and one tile of another floor, as an enrolment "
                         "photo does (photo i: the i-th floor of six, in turn) instead of a random garden")

@@ -501,6 +501,38 @@ def test_photos_of_a_development_copy_show_its_tiles_and_are_recorded(tmp_path: 
     assert json.loads(path.with_suffix(".json").read_text())["copy"] == 3
 
 
+def test_the_sketch_style_is_the_random_look_with_other_figures_only() -> None:
+    """``sketch`` (development only) draws the same look as ``random`` from the same stream, but
+    every figure a silhouette of its own: the tiles differ only in the figure's half, and the
+    silhouettes differ from every stock drawing."""
+    look, sketch = random_dialect(np.random.default_rng(3)), random_dialect(np.random.default_rng(3), sketch=True)
+    assert sketch.floor_colours == look.floor_colours and sketch.path_drawings == look.path_drawings
+    assert set(sketch.figure_style.values()) == {"sketch"} and sketch.sketch is not None and look.sketch is None
+    size = 96
+    for kind in ALL_TILE_KINDS[::11]:
+        tile = Tile(kind.floor, kind.path, kind.decor, Corner.NW)
+        a = dialect_tile(tile, size, np.random.default_rng(0), look)
+        b = dialect_tile(tile, size, np.random.default_rng(0), sketch)
+        diff = np.abs(a.astype(int) - b.astype(int)).sum(axis=2) > 40
+        assert diff.mean() > 0.02, kind  # another figure
+        assert diff[: size // 3].mean() < 0.01 and diff[:, : size // 3].mean() < 0.01, kind  # band and floor the same
+    figures = {copy_tile(Tile(ALL_TILE_KINDS[0].floor, ALL_TILE_KINDS[0].path, d, Corner.NW), 64, 5, sketch=True)
+               .tobytes() for d in ALL_DECORS}
+    assert len(figures) == 5
+    garden = random_garden(np.random.default_rng(4))
+    a, _ = render_photo(garden, np.random.default_rng(9), size=(320, 240), style="sketch", family="dev", copy=3)
+    b, _ = render_photo(garden, np.random.default_rng(9), size=(320, 240), style="random", family="dev", copy=3)
+    c, _ = render_photo(garden, np.random.default_rng(9), size=(320, 240), style="sketch", family="dev")
+    assert not np.array_equal(a, b) and not np.array_equal(a, c)
+    assert render_tile("sand/wood/gate/nw", 32, np.random.default_rng(1), style="sketch").shape == (32, 32, 3)
+
+
+def test_the_sketch_style_is_never_a_training_style() -> None:
+    from vision.synth.art import DEV_STYLES, HELD_OUT_STYLES, STYLES
+
+    assert "sketch" in DEV_STYLES and not set(DEV_STYLES) & (set(STYLES) | set(HELD_OUT_STYLES))
+
+
 def _squash(corners: np.ndarray) -> float:
     """How flat a block's outline looks: its mean width over mean height or back, at most 1 (1 seen
     from straight above; about the sine of the camera's elevation when tilted along a side)."""

@@ -25,7 +25,11 @@ from scorer.vocab import Corner, Decor, Floor, PathMaterial
 STYLES: Final = ("classic", "alt", "random")
 #: Styles kept out of training and tuning, for measuring an unseen copy (see ``_ink_picture``).
 HELD_OUT_STYLES: Final = ("ink",)
-ALL_STYLES: Final = STYLES + HELD_OUT_STYLES
+#: Styles for development only, neither trained on nor held out: ``sketch`` is the ``random`` style
+#: with figures drawn unlike any other style's (:mod:`vision.synth.sketch`), to develop the reading
+#: of unseen figures on.
+DEV_STYLES: Final = ("sketch",)
+ALL_STYLES: Final = STYLES + HELD_OUT_STYLES + DEV_STYLES
 
 #: Band of the quarter-circle path, as fractions of the tile side, measured from the corner.
 PATH_INNER: Final = 0.30
@@ -747,8 +751,10 @@ def render_tile(
         rng: random generator for small variations (texture layout, colour shades, decor position
             and size). ``None`` gives the deterministic canonical drawing of the tile.
         style: ``"classic"``, ``"alt"`` (a clearly different art style, same semantics),
-            ``"random"`` (a random look of its own, see :mod:`vision.synth.random_art`) or
-            ``"ink"`` (held out for measurement: each physical tile one fixed picture, ``rng`` unused).
+            ``"random"`` (a random look of its own, see :mod:`vision.synth.random_art`),
+            ``"ink"`` (held out for measurement: each physical tile one fixed picture, ``rng`` unused)
+            or ``"sketch"`` (development only: ``random`` with the silhouettes of
+            :mod:`vision.synth.sketch` for figures).
 
     Returns:
         ``(size, size, 3)`` uint8 BGR image. The path band wraps ``tile.corner`` (``nw`` = top-left
@@ -764,10 +770,10 @@ def render_tile(
     s = int(size)
     if style == "ink":
         return _ink_tile(t, s)
-    if style == "random":
+    if style in ("random", "sketch"):
         from vision.synth.random_art import random_tile  # it draws with this module's helpers
 
-        return random_tile(t, s, rng)
+        return random_tile(t, s, rng, sketch=style == "sketch")
     img = _FLOORS[t.floor](s, _rng_for(rng, "floor", t.floor.value, style), style)
 
     # path band around the top-left corner

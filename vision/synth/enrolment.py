@@ -26,7 +26,7 @@ def render_enrolment_set(out_dir: str | Path, seed: int, style: str = "classic",
     """One labelled enrolment photo per floor into ``out_dir`` as ``<floor>.jpg`` + ``.json`` (the truth,
     for measuring; move it aside to enrol unlabelled). Photo ``i`` depends only on ``seed`` and ``i``
     (and ``board_image``: one board for every photo, as a real copy's, see ``render_photo``; ``copy``:
-    with ``style="random"``, development copy ``copy``'s tiles, see ``render_photo``)."""
+    with ``style="random"`` or ``"sketch"``, development copy ``copy``'s tiles, see ``render_photo``)."""
     out = Path(out_dir)
     written = []
     for i, floor in enumerate(floors):

@@ -52,9 +52,10 @@ def generate_dataset(
     :func:`render_photo`) lowers the camera below the family's range; it is recorded in the sidecar
     when given, and so is ``garden_size`` (the block's extent range, see :func:`render_photo`).
     ``board_image`` (a board's picture, :func:`vision.synth.photo.random_board_picture`)
-    puts every garden on that one board, as a copy's games are. ``copy`` (with ``style="random"``)
-    draws every garden in development copy ``copy``'s tiles (:func:`vision.synth.random_art.copy_tile`),
-    recorded in the sidecar. ``floor_photos``: photo ``i`` shows what an enrolment photo does, the
+    puts every garden on that one board, as a copy's games are. ``copy`` (with ``style="random"``,
+    or ``"sketch"`` for the development-only figures) draws every garden in development copy
+    ``copy``'s tiles (:func:`vision.synth.random_art.copy_tile`), recorded
+    in the sidecar. ``floor_photos``: photo ``i`` shows what an enrolment photo does, the
     15 tiles of floor ``ALL_FLOORS[i % 6]`` and one tile of another floor
     (:func:`vision.synth.garden.enrolment_garden`), instead of a random garden.
 
@@ -76,8 +77,8 @@ def generate_dataset(
         garden_size = check_garden_size(garden_size)
     if copy is not None:
         check_copy(copy)
-        if style != "random":
-            raise ValueError(f"copy (a development copy's seed) needs style 'random', got style {style!r}")
+        if style not in ("random", "sketch"):
+            raise ValueError(f"copy (a development copy's seed) needs style 'random' or 'sketch', got style {style!r}")
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out}: exists and is not a directory")

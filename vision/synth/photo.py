@@ -621,7 +621,8 @@ def render_photo(
         garden_size: ``(lo, hi)``, the tile block's extent in the photo as a fraction of its
             shorter side, drawn uniformly (0.1 <= lo <= hi <= 0.9); None for the difficulty's own
             range (0.25–0.8 for hard photos). A measurement switch like ``min_elevation``.
-        copy: with ``style="random"``, the tiles of development copy ``copy`` (a seed,
+        copy: with ``style="random"`` (or ``"sketch"``: its figures the development-only
+            silhouettes), the tiles of development copy ``copy`` (a seed,
             :func:`vision.synth.random_art.copy_tile`: one look, one picture per physical tile)
             instead of a look of its own per photo; None otherwise.
 
@@ -653,8 +654,8 @@ def render_photo(
         raise ValueError(f"min_elevation must be 10..90 degrees, got {min_elevation!r}")
     if garden_size is not None:
         garden_size = check_garden_size(garden_size)
-    if copy is not None and (style != "random" or tile_images is not None):
-        raise ValueError("copy (a development copy's seed) needs style 'random' and no tile_images")
+    if copy is not None and (style not in ("random", "sketch") or tile_images is not None):
+        raise ValueError("copy (a development copy's seed) needs style 'random' or 'sketch' and no tile_images")
 
     if tile_images is not None and (len(tile_images) != 16 or any(
             not isinstance(p, np.ndarray) or p.ndim != 3 or p.shape[2] != 3 or p.dtype != np.uint8
@@ -670,9 +671,9 @@ def render_photo(
                                     or board_image.shape[0] != board_image.shape[1] or board_image.shape[0] < 32):
         raise ValueError("board_image must be a square (B, B, 3) uint8 picture, B >= 32")
     if copy is not None:
-        tile_images = [copy_tile(tile, tile_px, copy) for _, tile in garden.cells()]
-    elif style == "random" and tile_images is None:  # one look for the whole garden, as in a real copy
-        look = random_dialect(rng)
+        tile_images = [copy_tile(tile, tile_px, copy, style == "sketch") for _, tile in garden.cells()]
+    elif style in ("random", "sketch") and tile_images is None:  # one look for the whole garden, as in a real copy
+        look = random_dialect(rng, style == "sketch")
         tile_images = [dialect_tile(tile, tile_px, rng, look) for _, tile in garden.cells()]
     board, block = _board(garden, rng, tile_px, style, severity, tile_images, family, board_image, empty_board)
     if board_image is not None and family == "classic":

@@ -10,7 +10,8 @@ and the tile map learn the semantics rather than one picture.
 
 Kept apart from the held-out ``ink`` style by construction: no dotted edging, no cell crackle or
 scallop textures, no boards laid along the curve, no crazy paving and no figure drawings but the
-``classic`` and ``alt`` ones (recoloured, resized, mirrored).
+``classic`` and ``alt`` ones (recoloured, resized, mirrored). The development-only ``sketch`` style
+is this one with the silhouettes of :mod:`vision.synth.sketch` for figures (``sketch=True``).
 
 A *development copy* (:func:`copy_tile`, ``copy=SEED`` in :func:`vision.synth.photo.render_photo`)
 is one dialect drawn from a seed with one fixed picture per physical tile, turned with the tile, as
@@ -23,7 +24,7 @@ with the path around the top-left corner, then turned to the tile's corner.
 from __future__ import annotations
 
 import colorsys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import cv2
@@ -32,6 +33,7 @@ import numpy as np
 from scorer.tiles import Tile
 from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS, Decor, Floor, PathMaterial
 from vision.synth.art import _DECORS, _band_mask, _Canvas, _grain, _polar, _smooth_noise, drop_shadow, rim_and_turn
+from vision.synth.sketch import SKETCH_FIGURES, sketch_colours
 
 Colour = tuple[int, int, int]
 #: A colour family: (hue degrees lo, hi), (saturation lo, hi), (value lo, hi).
@@ -82,6 +84,9 @@ class Dialect:
     figure_centre: float
     figure_shadow: bool
     rim: float
+    #: With the ``sketch`` figures (:mod:`vision.synth.sketch`): their fill and detail colours;
+    #: None for the ``classic`` and ``alt`` drawings named in ``figure_style``.
+    sketch: tuple[Colour, Colour] | None = None
 
 
 def _colour(family: Family, rng: np.random.Generator) -> Colour:
@@ -105,10 +110,11 @@ def _hue_turn(img: np.ndarray, degrees: float) -> np.ndarray:
     return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
 
 
-def random_dialect(rng: np.random.Generator) -> Dialect:
-    """Draw one copy's look."""
+def random_dialect(rng: np.random.Generator, sketch: bool = False) -> Dialect:
+    """Draw one copy's look; with ``sketch``, its figures the development-only silhouettes (drawn
+    after everything else, so the rest of the look is the same as without)."""
     inner = float(rng.uniform(0.22, 0.36))
-    return Dialect(
+    look = Dialect(
         floor_colours={f: _colour(FLOOR_FAMILIES[f], rng) for f in ALL_FLOORS},
         floor_textures={f: str(rng.choice(FLOOR_TEXTURES)) for f in ALL_FLOORS},
         floor_contrast=float(rng.uniform(0.1, 0.4)),
@@ -126,6 +132,9 @@ def random_dialect(rng: np.random.Generator) -> Dialect:
         figure_shadow=bool(rng.random() < 0.6),
         rim=float(rng.uniform(0.55, 1.0)),
     )
+    if not sketch:
+        return look
+    return replace(look, figure_style={d: "sketch" for d in ALL_DECORS}, sketch=sketch_colours(rng))
 
 
 def _floor(s: int, base: Colour, texture: str, contrast: float, rng: np.random.Generator) -> np.ndarray:
@@ -258,8 +267,11 @@ def dialect_tile(tile: Tile, size: int, rng: np.random.Generator, dialect: Diale
         img = img * (1 - edge[..., None] * 0.75) + col * edge[..., None] * 0.75
 
     canvas = _Canvas(s)
-    _DECORS[tile.decor](canvas, (float(c[0]) * s, float(c[1]) * s), dialect.figure_size * s,
-                        dialect.figure_style[tile.decor])
+    centre, box = (float(c[0]) * s, float(c[1]) * s), dialect.figure_size * s
+    if dialect.figure_style[tile.decor] == "sketch" and dialect.sketch is not None:
+        SKETCH_FIGURES[tile.decor](canvas, centre, box, *dialect.sketch)
+    else:
+        _DECORS[tile.decor](canvas, centre, box, dialect.figure_style[tile.decor])
     fig, mask = canvas.img, canvas.mask
     if dialect.figure_mirror[tile.decor]:  # mirrored about the figure's own centre line
         flip = np.array([[-1.0, 0.0, 2 * float(c[0]) * s], [0.0, 1.0, 0.0]])
@@ -274,12 +286,13 @@ def dialect_tile(tile: Tile, size: int, rng: np.random.Generator, dialect: Diale
     return rim_and_turn(img, dialect.rim, tile.corner)
 
 
-def random_tile(tile: Tile, size: int, rng: np.random.Generator | None) -> np.ndarray:
-    """One tile in a dialect of its own (drawn from ``rng``, or fixed per tile when ``None``)."""
+def random_tile(tile: Tile, size: int, rng: np.random.Generator | None, sketch: bool = False) -> np.ndarray:
+    """One tile in a dialect of its own (drawn from ``rng``, or fixed per tile when ``None``); with
+    ``sketch``, its figure a development-only silhouette."""
     if rng is None:
         key = f"{tile.floor.value}/{tile.path.value}/{tile.decor.value}"
         rng = np.random.default_rng([4099, *(ord(ch) for ch in key)])
-    return dialect_tile(tile, size, rng, random_dialect(rng))
+    return dialect_tile(tile, size, rng, random_dialect(rng, sketch))
 
 
 #: Side at which a development copy's tile pictures are drawn (then resized to the photo's tiles),
@@ -295,12 +308,13 @@ def check_copy(copy: object) -> int:
     return int(copy)
 
 
-def copy_tile(tile: Tile, size: int, copy: int) -> np.ndarray:
+def copy_tile(tile: Tile, size: int, copy: int, sketch: bool = False) -> np.ndarray:
     """One tile of development copy ``copy`` (a non-negative seed): the copy's one look
-    (:func:`random_dialect`) and one picture per physical tile (floor, path, decor), turned to
-    ``tile.corner``, ``(size, size, 3)`` uint8 BGR; the same in every photo."""
+    (:func:`random_dialect`; with ``sketch``, its figures the development-only silhouettes) and
+    one picture per physical tile (floor, path, decor), turned to ``tile.corner``, ``(size, size,
+    3)`` uint8 BGR; the same in every photo."""
     check_copy(copy)
-    look = random_dialect(np.random.default_rng([COPY_STREAM, int(copy)]))
+    look = random_dialect(np.random.default_rng([COPY_STREAM, int(copy)]), sketch)
     kind = (ALL_FLOORS.index(tile.floor), ALL_PATHS.index(tile.path), ALL_DECORS.index(tile.decor))
     picture = dialect_tile(tile, COPY_SIDE, np.random.default_rng([COPY_STREAM, int(copy), *kind]), look)
     if size == COPY_SIDE:
