@@ -99,7 +99,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="write the decided labels here (photo copies + sidecars) to review and correct")
     p.add_argument("--base", default=None, help="model whose readers find and first read the tiles (default bundled)")
     p.add_argument("--renders", type=int, default=None,
-                   help="photos rendered from your tiles to train on (default 160; fewer is faster)")
+                   help="photos rendered from your tiles to train on (default 320; fewer is faster)")
     p.set_defaults(func=_run_enrol)
 
 

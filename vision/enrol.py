@@ -49,7 +49,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -129,7 +129,7 @@ class EnrolConfig:
     #: its spectrum along the band, free of lightness): two materials of like colour, one in shade.
     path_pattern: bool = True
     #: Rendered photos of the copy's tiles for its model, their size, seed and tile picture side.
-    renders: int = 160
+    renders: int = 320
     render_size: tuple[int, int] = (1200, 900)
     render_seed: int = 5150
     art_side: int = 128
@@ -169,6 +169,8 @@ class EnrolConfig:
     def __post_init__(self) -> None:
         if not 0.0 <= self.floor_pool <= 1.0:
             raise ValueError(f"floor_pool must be in [0, 1], got {self.floor_pool}")
+        if self.renders < 0:
+            raise ValueError(f"renders must be at least 0, got {self.renders}")
 
 
 DEFAULT_ENROL = EnrolConfig()
@@ -1149,6 +1151,34 @@ def path_palette(enrolment: Enrolment, casts: np.ndarray, cfg: VisionConfig = DE
     return {m.value: [round(float(v), 4) for v in np.median(per_path[m], axis=0)] for m in ALL_PATHS}
 
 
+def on_copy_board(renders: int, share: float) -> list[bool]:
+    """Which of ``renders`` rendered photos show the copy's own board: a ``share`` of them, spread
+    evenly (photo ``i`` while fewer than ``round(share * (i + 1))`` before it do)."""
+    shown, out = 0, []
+    for i in range(renders):
+        out.append(shown < round(share * (i + 1)))
+        shown += out[-1]
+    return out
+
+
+def render_copy(art: TileArt, board: np.ndarray | None, out: Path, ecfg: EnrolConfig = DEFAULT_ENROL
+                ) -> Iterator[Path]:
+    """The ``ecfg.renders`` photos a copy model learns from: random gardens of the copy's ``art`` on
+    random boards, ``ecfg.board_share`` of them on its own ``board`` (its picture, when it has one;
+    :func:`on_copy_board`), photo ``i`` drawn from ``photo_rng(ecfg.render_seed, i)``; written into
+    ``out`` as labelled photos, their paths yielded in order."""
+    from vision.synth.generate import photo_rng
+    from vision.synth.photo import render_photo
+
+    out.mkdir(parents=True, exist_ok=True)
+    for i, shown in enumerate(on_copy_board(ecfg.renders, ecfg.board_share if board is not None else 0.0)):
+        rng = photo_rng(ecfg.render_seed, i)
+        garden, pictures = art_garden(art, rng)
+        image, truth = render_photo(garden, rng, size=ecfg.render_size, difficulty="mixed", tile_images=pictures,
+                                    family="train", board_image=board if shown else None)
+        yield write_labelled(out / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
+
+
 def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
                      progress: Progress | None = None, work_dir: str | Path | None = None,
                      extra: Sequence[LabelledPhoto] = ()) -> TileModel:
@@ -1163,8 +1193,6 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
     linked by the board), by which every garden's cast is undone when it is read; the
     band of board around the blocks of the photos that show one board (and the empty board's) is
     kept too (``TileModel.board_refs``), by which a garden in doubt is placed on that board."""
-    from vision.synth.generate import photo_rng
-    from vision.synth.photo import render_photo
     from vision.train import fit_readers, pooled_linear, refit_mask
 
     report = progress or (lambda _f, _m: None)
@@ -1176,19 +1204,10 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         casts = seen_board.casts
         art = copy_art(enrolment, ecfg.art_side, cfg, casts)
         rendered = []
-        on_board = 0
-        for i in range(ecfg.renders):
+        on_board = sum(on_copy_board(ecfg.renders, ecfg.board_share)) if enrolment.board is not None else 0
+        for i, path in enumerate(render_copy(art, enrolment.board, tmp / "renders", ecfg)):
             if i % 10 == 0:
-                report(0.5 * i / ecfg.renders, f"rendering your tiles {i}/{ecfg.renders}")
-            rng = photo_rng(ecfg.render_seed, i)
-            garden, pictures = art_garden(art, rng)
-            # every k-th photo on the copy's board (evenly spread, the first one included)
-            board = None
-            if enrolment.board is not None and on_board < round(ecfg.board_share * (i + 1)):
-                board, on_board = enrolment.board, on_board + 1
-            image, truth = render_photo(garden, rng, size=ecfg.render_size, difficulty="mixed",
-                                        tile_images=pictures, family="train", board_image=board)
-            path = write_labelled(tmp / "renders" / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
+                report(0.5 * i / max(1, ecfg.renders), f"rendering your tiles {i}/{ecfg.renders}")
             rendered.append(read_labelled(path))
         enrolled = _labelled_photos(enrolment, tmp, cfg, casts, skip_odd=not ecfg.learn_odd_tile)
         learn_map = ecfg.learn_map if ecfg.learn_map is not None else enrolment.board is not None

@@ -645,3 +645,26 @@ def test_a_block_whose_tiles_read_as_the_floor_replaces_the_maps_outline_by_a_sm
     assert block_offset(found.corners, corners)[0] < 0.25
     plain = replace(model, cfg=replace(model.cfg, grid_judged_switch_margin=None))
     assert block_offset(locate_floor_photo(image, Floor.CHERRY_BLOSSOM, plain).corners, corners)[0] > 0.5
+
+
+def test_a_copy_is_rendered_from_its_seed_with_its_board_on_its_share(tmp_path: Path) -> None:
+    """The copy model's photos depend on the seed and their index alone (a longer run begins with
+    the same photos), and the copy's board is shown on its share of them."""
+    from scorer.tiles import ALL_TILE_KINDS
+    from vision.enrol import on_copy_board, render_copy
+    from vision.synth.art import render_tile
+    from vision.synth.exemplar import TileArt
+
+    kinds = ALL_TILE_KINDS[:20]
+    art = TileArt(tuple(kinds), np.stack([render_tile(f"{k.floor.value}/{k.path.value}/{k.decor.value}/nw", 48)
+                                          for k in kinds]))
+    board = np.full((128, 128, 3), (200, 40, 200), np.uint8)
+    ecfg = replace(DEFAULT_ENROL, renders=2, render_size=(320, 240))
+    short = list(render_copy(art, board, tmp_path / "short", ecfg))
+    longer = list(render_copy(art, board, tmp_path / "long", replace(ecfg, renders=4)))
+    assert [p.name for p in longer] == [f"copy-{i:05d}.jpg" for i in range(4)]
+    for a, b in zip(short, longer):
+        assert a.read_bytes() == b.read_bytes() and read_labelled(a).garden == read_labelled(b).garden
+    assert sum(on_copy_board(40, 0.5)) == 20 and sum(on_copy_board(40, 0.25)) == 10 and not any(on_copy_board(3, 0.0))
+    with pytest.raises(ValueError, match="renders"):
+        replace(DEFAULT_ENROL, renders=-1)
