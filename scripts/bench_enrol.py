@@ -55,6 +55,7 @@ from scorer.vocab import ALL_FLOORS  # noqa: E402
 from vision.dataset import read_labelled  # noqa: E402
 from vision.enrol import DEFAULT_ENROL, EnrolError, board_picture, build_copy_model, enrol_labels  # noqa: E402
 from vision.read import resolve_model  # noqa: E402
+from vision.synth.art import LOOK_STYLES  # noqa: E402
 from vision.synth.enrolment import render_enrolment_set  # noqa: E402
 from vision.synth.garden import enrolment_garden  # noqa: E402
 from vision.synth.generate import generate_dataset, photo_rng  # noqa: E402
@@ -150,7 +151,7 @@ def main() -> int:
                     help="with --style random or sketch: every photo in development copy --enrol-seed's tiles")
     args = ap.parse_args()
     fam = args.family
-    if args.copy and args.style not in ("random", "sketch"):
+    if args.copy and args.style not in LOOK_STYLES:
         ap.error("--copy needs --style random or sketch")
     copy = args.enrol_seed if args.copy else None
     name = args.style if copy is None else f"copy{copy}" if args.style == "random" else f"{args.style}-copy{copy}"

@@ -30,6 +30,8 @@ HELD_OUT_STYLES: Final = ("ink",)
 #: of unseen figures on.
 DEV_STYLES: Final = ("sketch",)
 ALL_STYLES: Final = STYLES + HELD_OUT_STYLES + DEV_STYLES
+#: Styles that draw a look of their own per photo, or one development copy's (``copy``).
+LOOK_STYLES: Final = ("random", "sketch")
 
 #: Band of the quarter-circle path, as fractions of the tile side, measured from the corner.
 PATH_INNER: Final = 0.30
@@ -770,7 +772,7 @@ def render_tile(
     s = int(size)
     if style == "ink":
         return _ink_tile(t, s)
-    if style in ("random", "sketch"):
+    if style in LOOK_STYLES:
         from vision.synth.random_art import random_tile  # it draws with this module's helpers
 
         return random_tile(t, s, rng, sketch=style == "sketch")

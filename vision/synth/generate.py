@@ -11,7 +11,7 @@ import numpy as np
 
 from scorer.vocab import ALL_FLOORS
 from vision.dataset import write_labelled
-from vision.synth.art import ALL_STYLES
+from vision.synth.art import ALL_STYLES, LOOK_STYLES
 from vision.synth.garden import enrolment_garden, random_garden
 from vision.synth.photo import DIFFICULTIES, check_garden_size, render_photo
 from vision.synth.random_art import check_copy
@@ -54,10 +54,10 @@ def generate_dataset(
     ``board_image`` (a board's picture, :func:`vision.synth.photo.random_board_picture`)
     puts every garden on that one board, as a copy's games are. ``copy`` (with ``style="random"``,
     or ``"sketch"`` for the development-only figures) draws every garden in development copy
-    ``copy``'s tiles (:func:`vision.synth.random_art.copy_tile`), recorded
-    in the sidecar. ``floor_photos``: photo ``i`` shows what an enrolment photo does, the
-    15 tiles of floor ``ALL_FLOORS[i % 6]`` and one tile of another floor
-    (:func:`vision.synth.garden.enrolment_garden`), instead of a random garden.
+    ``copy``'s tiles (:func:`vision.synth.random_art.copy_tile`), recorded in the sidecar.
+    ``floor_photos``: photo ``i`` shows what an enrolment photo does, the 15 tiles of floor
+    ``ALL_FLOORS[i % 6]`` and one tile of another floor (:func:`vision.synth.garden.enrolment_garden`),
+    instead of a random garden.
 
     Returns:
         the image paths written, in order.
@@ -77,7 +77,7 @@ def generate_dataset(
         garden_size = check_garden_size(garden_size)
     if copy is not None:
         check_copy(copy)
-        if style not in ("random", "sketch"):
+        if style not in LOOK_STYLES:
             raise ValueError(f"copy (a development copy's seed) needs style 'random' or 'sketch', got style {style!r}")
     out = Path(out_dir)
     if out.exists() and not out.is_dir():

@@ -26,7 +26,7 @@ import numpy as np
 from scorer.tiles import Garden
 from scorer.vocab import PLAYER_COLOURS
 from vision.geometry import tilt_degrees, upright_turns
-from vision.synth.art import ALL_STYLES, render_tile
+from vision.synth.art import ALL_STYLES, LOOK_STYLES, render_tile
 from vision.synth.garden import random_garden
 from vision.synth.random_art import copy_tile, dialect_tile, random_dialect
 from vision.synth.scene import (
@@ -654,7 +654,7 @@ def render_photo(
         raise ValueError(f"min_elevation must be 10..90 degrees, got {min_elevation!r}")
     if garden_size is not None:
         garden_size = check_garden_size(garden_size)
-    if copy is not None and (style not in ("random", "sketch") or tile_images is not None):
+    if copy is not None and (style not in LOOK_STYLES or tile_images is not None):
         raise ValueError("copy (a development copy's seed) needs style 'random' or 'sketch' and no tile_images")
 
     if tile_images is not None and (len(tile_images) != 16 or any(
@@ -672,7 +672,7 @@ def render_photo(
         raise ValueError("board_image must be a square (B, B, 3) uint8 picture, B >= 32")
     if copy is not None:
         tile_images = [copy_tile(tile, tile_px, copy, style == "sketch") for _, tile in garden.cells()]
-    elif style in ("random", "sketch") and tile_images is None:  # one look for the whole garden, as in a real copy
+    elif style in LOOK_STYLES and tile_images is None:  # one look for the whole garden, as in a real copy
         look = random_dialect(rng, style == "sketch")
         tile_images = [dialect_tile(tile, tile_px, rng, look) for _, tile in garden.cells()]
     board, block = _board(garden, rng, tile_px, style, severity, tile_images, family, board_image, empty_board)

@@ -268,7 +268,7 @@ def dialect_tile(tile: Tile, size: int, rng: np.random.Generator, dialect: Diale
 
     canvas = _Canvas(s)
     centre, box = (float(c[0]) * s, float(c[1]) * s), dialect.figure_size * s
-    if dialect.figure_style[tile.decor] == "sketch" and dialect.sketch is not None:
+    if dialect.sketch is not None:
         SKETCH_FIGURES[tile.decor](canvas, centre, box, *dialect.sketch)
     else:
         _DECORS[tile.decor](canvas, centre, box, dialect.figure_style[tile.decor])
