@@ -1207,7 +1207,7 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         on_board = sum(on_copy_board(ecfg.renders, ecfg.board_share)) if enrolment.board is not None else 0
         for i, path in enumerate(render_copy(art, enrolment.board, tmp / "renders", ecfg)):
             if i % 10 == 0:
-                report(0.5 * i / max(1, ecfg.renders), f"rendering your tiles {i}/{ecfg.renders}")
+                report(0.5 * i / ecfg.renders, f"rendering your tiles {i}/{ecfg.renders}")
             rendered.append(read_labelled(path))
         enrolled = _labelled_photos(enrolment, tmp, cfg, casts, skip_odd=not ecfg.learn_odd_tile)
         learn_map = ecfg.learn_map if ecfg.learn_map is not None else enrolment.board is not None
