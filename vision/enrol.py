@@ -11,7 +11,9 @@ and one tile of another floor. Stages, each arrays in, arrays out:
    cells; a sidecar's corners win. Then
    ``place_by_board``: every located photo is checked against the others' board (all show one
    board, :mod:`vision.board_ring`), and one in doubt is placed again where the band of board
-   around the block matches the sure photos'; ``place_by_marks``: one still in doubt is placed
+   around the block matches the sure photos' (near the search's outlines, or inside the photo's
+   quadrilaterals of straight lines taken as the board's edge, :mod:`vision.board_edge`, where the
+   search found nothing near the block); ``place_by_marks``: one still in doubt is placed
    where the board's printed marks are (:mod:`vision.board_match`, the board's picture made of the
    sure photos).
 2. ``cell_cues``: per cell, with the path turned to the top-left by the corner read (a reader
@@ -59,6 +61,7 @@ from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor, PathMaterial
+from vision.board_edge import DEFAULT_EDGE, EdgeConfig, board_margins, place_by_edge
 from vision.board_match import DEFAULT_MATCH, board_template, marks_place_surely, match_board, template_features
 from vision.board_ring import (
     DEFAULT_RING,
@@ -154,6 +157,9 @@ class EnrolConfig:
     learn_odd_tile: bool = False
     #: The board band that places a floor photo in doubt by the sure ones (:func:`place_by_board`).
     ring: RingConfig = DEFAULT_RING
+    #: Finding the board by its edge where the band alone places a photo in doubt nowhere surely
+    #: (:func:`vision.board_edge.place_by_edge`); None: not.
+    edge: EdgeConfig | None = DEFAULT_EDGE
     #: Finding a floor photo's block: the whole photo searched too (``VisionConfig.grid_search_frame``),
     #: and each candidate outline judged also by how surely its best 15 cells read as the photo's
     #: floor (this weight times their mean log-probability, :func:`floor_judge`); 0 turns that off.
@@ -421,6 +427,11 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
       lattice found confidently in the wrong place (a reference from then on where it moved). It is
       not put in doubt for a band that merely disagrees: on development sets the bands of right
       outlines disagreed as often as the one wrong outline's did.
+    - A photo in doubt the search's outlines do not place surely is looked for by the board's edge
+      too (``ecfg.edge``, :func:`vision.board_edge.place_by_edge`): the blocks that boards of the
+      sure photos' margins would hold inside the photo's quadrilaterals of long straight lines,
+      judged by the same band (the lattice may have found nothing near the block: tiles the colour
+      of their board, another player's board beside it with stronger seams).
     - A photo in doubt placed with agreement ``sure`` or more is a reference for the rest, and the
       photos still in doubt are tried again while that places another surely.
     - When every photo is in doubt, the two whose outlines' bands agree best, at least ``sure``
@@ -438,6 +449,8 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
     if board is not None:
         refs[-1] = ring_features(board, board_spaces(board), GRID_SIZE, rcfg)[0]
 
+    margins: dict[int, np.ndarray] = {}
+
     def place(j: int) -> RingPlacement | None:
         others = [ref for i, ref in refs.items() if i != j]
         if not others:
@@ -447,6 +460,21 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
         if j not in images:
             images[j] = load_image_scaled(out[j].path, cfg)[0]
         return place_by_ring(images[j], (out[j].corners, *out[j].alternatives), others, cfg, rcfg)
+
+    def place_in_doubt(j: int) -> RingPlacement | None:
+        placed = place(j)
+        if ecfg.edge is None or placed is None or placed.agreement >= rcfg.sure:
+            return placed
+        for i in refs:
+            if i >= 0 and i not in margins:
+                margins[i] = board_margins(images[i], out[i].corners, GRID_SIZE, ecfg.edge)
+        if progress is not None:
+            progress(j / len(out), f"looking for the board's edge in {out[j].path.name}")
+        found = place_by_edge(images[j], [m for i, m in margins.items() if i != j and i in refs],
+                              [ref for i, ref in refs.items() if i != j], cfg, rcfg, ecfg.edge)
+        if found is None or found[1] <= placed.agreement:
+            return placed
+        return RingPlacement(found[0], found[1], -1, placed.first)
 
     def move(j: int, placed: RingPlacement, reasons: tuple[str, ...]) -> None:
         ph = out[j]
@@ -473,7 +501,7 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
     while doubtful:
         placed_surely = False
         for j in list(doubtful):
-            placed = place(j)
+            placed = place_in_doubt(j)
             if placed is None or placed.agreement < rcfg.accept or (
                     placed.source == 0 and placed.agreement < rcfg.sure):
                 continue

@@ -31,6 +31,24 @@ def easy_photos(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def copy_photos() -> list[tuple[np.ndarray, np.ndarray]]:
+    """Three photos of one copy (one random board, a floor's tiles each) and their block corners."""
+    from scorer.vocab import Floor
+    from vision.synth.enrolment import enrolment_garden
+    from vision.synth.generate import photo_rng
+    from vision.synth.photo import random_board_picture, render_photo
+
+    board = random_board_picture(photo_rng(4250, 1000), "train", side=256)
+    out = []
+    for i, floor in enumerate((Floor.SAND, Floor.WATER, Floor.GRAVEL)):
+        rng = photo_rng(4250, i)
+        image, truth = render_photo(enrolment_garden(floor, rng), rng, size=(1200, 900), difficulty="easy",
+                                    style="random", family="train", board_image=board)
+        out.append((image, np.asarray(truth["corners"], np.float64)))
+    return out
+
+
+@pytest.fixture(scope="session")
 def bundled_model():
     if not DEFAULT_MODEL_PATH.is_file():
         pytest.skip("bundled model not built (scripts/build_model.sh)")

@@ -36,19 +36,6 @@ def _cell(corners: np.ndarray, row: int, col: int, n: int = 4) -> np.ndarray:
     return cv2.perspectiveTransform(box[None], hom)[0].astype(np.float64)
 
 
-@pytest.fixture(scope="module")
-def copy_photos() -> list[tuple[np.ndarray, np.ndarray]]:
-    """Three photos of one copy (one random board, a floor's tiles each) and their block corners."""
-    board = random_board_picture(photo_rng(4250, 1000), "train", side=256)
-    out = []
-    for i, floor in enumerate((Floor.SAND, Floor.WATER, Floor.GRAVEL)):
-        rng = photo_rng(4250, i)
-        image, truth = render_photo(enrolment_garden(floor, rng), rng, size=(1200, 900), difficulty="easy",
-                                    style="random", family="train", board_image=board)
-        out.append((image, np.asarray(truth["corners"], np.float64)))
-    return out
-
-
 def test_random_board_picture_is_a_seeded_board_with_its_margin() -> None:
     a = random_board_picture(np.random.default_rng(5), "zoo", side=256)
     b = random_board_picture(np.random.default_rng(5), "zoo", side=256)
