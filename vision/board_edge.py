@@ -201,22 +201,25 @@ def blocks_in_quad(quad: np.ndarray, margins: np.ndarray, n: int = 4) -> np.ndar
 
 
 def place_by_edge(image: np.ndarray, margins: Sequence[np.ndarray], refs: Sequence[np.ndarray], cfg: VisionConfig,
-                  rcfg: RingConfig = DEFAULT_RING, ecfg: EdgeConfig = DEFAULT_EDGE
-                  ) -> tuple[np.ndarray, float] | None:
+                  rcfg: RingConfig = DEFAULT_RING, ecfg: EdgeConfig = DEFAULT_EDGE,
+                  quads: Sequence[np.ndarray] | None = None) -> tuple[np.ndarray, float] | None:
     """The block in ``image`` ``(M, N, 3)`` held by a board whose edge is one of its
     :func:`edge_quads` and whose margins are one of ``margins`` (each ``(4,)``, from the sure
     photos): every such block (:func:`blocks_in_quad`, the lattice search's shapes only) ranked by
     the band's mean :func:`vision.board_ring.ring_agreement` with ``refs`` (each ``(4, 3, P)``),
     the best ``ecfg.keep`` aligned to it (:func:`vision.board_ring.align_to_ring`) -> the best
     aligned block ``(4, 2)`` (its top-left as seen first, as the search gives it: the band cannot tell
-    a square board's turns apart) and its worst-side agreement, or None when no block is found."""
+    a square board's turns apart) and its worst-side agreement, or None when no block is found.
+    ``quads``: the photo's :func:`edge_quads` when found before (a photo is placed again as the
+    references grow)."""
     check_image(image)
     if not refs or not margins:
         return None
     n = cfg.grid
     distinct = list({np.round(np.asarray(m, np.float64), 2).tobytes(): np.asarray(m, np.float64)
                      for m in margins}.values())
-    blocks = [block for quad in edge_quads(image, ecfg) for m in distinct for block in blocks_in_quad(quad, m, n)
+    quads = edge_quads(image, ecfg) if quads is None else quads
+    blocks = [block for quad in quads for m in distinct for block in blocks_in_quad(quad, m, n)
               if grid_shape_ok(block, cfg)]
     if not blocks:
         return None

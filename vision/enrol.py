@@ -61,7 +61,7 @@ from scipy.optimize import linear_sum_assignment
 
 from scorer.tiles import Garden, Tile, TileKind, cell_name
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, GRID_SIZE, Floor, PathMaterial
-from vision.board_edge import DEFAULT_EDGE, EdgeConfig, board_margins, place_by_edge
+from vision.board_edge import DEFAULT_EDGE, EdgeConfig, board_margins, edge_quads, place_by_edge
 from vision.board_match import DEFAULT_MATCH, board_template, marks_place_surely, match_board, template_features
 from vision.board_ring import (
     DEFAULT_RING,
@@ -450,6 +450,7 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
         refs[-1] = ring_features(board, board_spaces(board), GRID_SIZE, rcfg)[0]
 
     margins: dict[int, np.ndarray] = {}
+    quads: dict[int, list[np.ndarray]] = {}
 
     def place(j: int) -> RingPlacement | None:
         others = [ref for i, ref in refs.items() if i != j]
@@ -470,8 +471,10 @@ def place_by_board(photos: Sequence[FloorPhoto], model: TileModel, board: np.nda
                 margins[i] = board_margins(images[i], out[i].corners, GRID_SIZE, ecfg.edge)
         if progress is not None:
             progress(j / len(out), f"looking for the board's edge in {out[j].path.name}")
+        if j not in quads:
+            quads[j] = edge_quads(images[j], ecfg.edge)
         found = place_by_edge(images[j], [m for i, m in margins.items() if i != j and i in refs],
-                              [ref for i, ref in refs.items() if i != j], cfg, rcfg, ecfg.edge)
+                              [ref for i, ref in refs.items() if i != j], cfg, rcfg, ecfg.edge, quads[j])
         if found is None or found[1] <= placed.agreement:
             return placed
         return RingPlacement(found[0], found[1], -1, placed.first)
