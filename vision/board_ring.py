@@ -49,6 +49,10 @@ class RingConfig:
     skip: float = 0.1
     #: Blur (pixels of the rectified band) before comparing: JPEG and resampling noise.
     blur: float = 1.0
+    #: The light's shading taken out of each side's strip before comparing: the strip less its
+    #: blur along the side, of this many tile sides (0: not). A shadow or a light falling across
+    #: the board varies slowly along the band; the board's print does not.
+    shading: float = 0.3
     #: Outlines aligned (the best by agreement before aligning), alignment steps and rounds.
     keep: int = 3
     steps: tuple[float, ...] = (0.2, 0.08, 0.03)
@@ -69,11 +73,17 @@ class RingConfig:
             raise ValueError(f"tile_px must be at least 4, got {self.tile_px}")
         if not 0.0 <= self.skip < self.margin:
             raise ValueError(f"skip must be in [0, margin), got skip {self.skip}, margin {self.margin}")
+        if self.shading < 0:
+            raise ValueError(f"shading must be at least 0, got {self.shading}")
         if not -1.0 <= self.accept <= self.sure <= 1.0:
             raise ValueError(f"need -1 <= accept <= sure <= 1, got accept {self.accept}, sure {self.sure}")
 
 
 DEFAULT_RING = RingConfig()
+
+#: The key of a model's ``meta`` that says the ``RingConfig.shading`` its ``board_refs`` were cut
+#: with (a model without it: 0, made before the shading was taken out).
+RING_SHADING = "ring_shading"
 
 
 def _frame(rcfg: RingConfig, n: int) -> tuple[int, np.ndarray, int, int]:
@@ -106,9 +116,10 @@ def ring_features(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: Ring
                   ) -> np.ndarray:
     """``image`` ``(M, N, 3)`` uint8 BGR and a block outline ``corners`` ``(4, 2)`` (TL, TR, BR, BL)
     -> the band of board around it, side by side, in its four turns ``(4, 4, 3, P)`` float32 (turn,
-    side from the top clockwise, Lab channel, pixel): each side's strip per channel less its mean,
-    scaled to unit length (the light's level and colour cast drop out). Beyond the photo's edge its
-    border pixels are repeated."""
+    side from the top clockwise, Lab channel, pixel): each side's strip per channel less its
+    shading along the side (``rcfg.shading``) and its mean, scaled to unit length (the light's
+    level, colour cast and slow shading drop out). Beyond the photo's edge its border pixels are
+    repeated."""
     warped = _band_frame(image, corners, n, rcfg)
     if rcfg.blur > 0:
         warped = cv2.GaussianBlur(warped, (0, 0), rcfg.blur)
@@ -116,7 +127,12 @@ def ring_features(image: np.ndarray, corners: np.ndarray, n: int = 4, rcfg: Ring
     _, _, top, bottom = _frame(rcfg, n)
     strips = []
     for k in range(4):  # the strip on top after k quarter turns: the top, right, bottom, left sides
-        values = np.rot90(lab, k)[top:bottom].reshape(-1, 3).T  # (3, P)
+        strip = np.ascontiguousarray(np.rot90(lab, k)[top:bottom])  # (rows, S, 3)
+        if rcfg.shading > 0:  # the shading along the side: the strip's rows averaged, blurred along it
+            along = cv2.GaussianBlur(strip.mean(axis=0, keepdims=True), (0, 0), sigmaX=rcfg.shading * rcfg.tile_px,
+                                     sigmaY=0, borderType=cv2.BORDER_REFLECT)
+            strip = strip - along
+        values = strip.reshape(-1, 3).T  # (3, P)
         values = values - values.mean(axis=1, keepdims=True)
         strips.append(values / (np.linalg.norm(values, axis=1, keepdims=True) + 1e-6))
     sides = np.stack(strips)  # (4, 3, P)

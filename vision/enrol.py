@@ -65,6 +65,7 @@ from vision.board_edge import DEFAULT_EDGE, EdgeConfig, board_margins, edge_quad
 from vision.board_match import DEFAULT_MATCH, board_template, marks_place_surely, match_board, template_features
 from vision.board_ring import (
     DEFAULT_RING,
+    RING_SHADING,
     RingConfig,
     RingPlacement,
     align_to_ring,
@@ -1266,6 +1267,7 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
             model.meta["path_palette"] = materials
     if len(seen_board.refs):  # the copy's board, which places a garden in doubt when it is read
         model.board_refs = seen_board.refs
+        model.meta[RING_SHADING] = ecfg.ring.shading  # the bands are compared as they were cut
     model.board_picture = seen_board.picture
     if seen_board.picture is not None and seen_board.linked.any():  # how well the marks find it, for the player
         model.meta["board_found_by_marks"] = [seen_board.found_by_marks, int(seen_board.linked.sum())]

@@ -22,7 +22,7 @@ import numpy as np
 from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
 from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS
 from vision.board_match import DEFAULT_MATCH, marks_place_surely, match_board
-from vision.board_ring import DEFAULT_RING, place_by_ring, ring_size
+from vision.board_ring import DEFAULT_RING, RING_SHADING, place_by_ring, ring_size
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode, tile_probability
@@ -318,7 +318,7 @@ def place_on_copy_board(image: np.ndarray, located: GridLocation, model: TileMod
     (:func:`vision.board_ring.place_by_ring`) -> (corners ``(4, 2)``, the reasons left to check
     it: none when the band agrees at least ``DEFAULT_RING.sure``), or None when it agrees less
     than ``DEFAULT_RING.accept`` (another board, a table) or the model knows no board."""
-    refs, rcfg = model.board_refs, DEFAULT_RING
+    refs, rcfg = model.board_refs, replace(DEFAULT_RING, shading=float(model.meta.get(RING_SHADING, 0.0)))
     if refs is None or refs.shape[-1] != ring_size(4, rcfg):  # none, or made with other band sizes
         return None
     placed = place_by_ring(image, (located.corners, *located.alternatives), list(refs), model.cfg, rcfg)

@@ -97,9 +97,28 @@ def test_place_by_ring_finds_the_block_from_one_tile(copy_photos: list) -> None:
     assert placed.agreement >= DEFAULT_RING.sure > placed.first
 
 
+def test_a_shadow_falling_across_the_board_is_taken_out_of_the_band(copy_photos: list) -> None:
+    (image_a, corners_a), (image_b, corners_b) = copy_photos[0], copy_photos[1]
+    rows, cols = np.mgrid[0:image_b.shape[0], 0:image_b.shape[1]]
+    (col, row), = corners_b.mean(axis=0, keepdims=True)
+    # a soft shadow's edge running diagonally through the block: a fifth of the light on one side
+    light = 0.2 + 0.8 / (1 + np.exp(-((cols - col) - (rows - row)) / 80.0))
+    shaded = (image_b * light[..., None]).clip(0, 255).astype(np.uint8)
+    flat = replace(DEFAULT_RING, shading=0.0)
+    with_shading = ring_agreement(shaded, corners_b, [ring_features(image_a, corners_a)[0]], worst=True)
+    without = ring_agreement(shaded, corners_b, [ring_features(image_a, corners_a, rcfg=flat)[0]], rcfg=flat,
+                             worst=True)
+    assert with_shading > without + 0.04, (with_shading, without)
+    assert with_shading > DEFAULT_RING.accept
+    shifted = corners_b + (corners_b[1] - corners_b[0]) / 4  # the block a column over still disagrees
+    assert ring_agreement(shaded, shifted, [ring_features(image_a, corners_a)[0]], worst=True) < DEFAULT_RING.accept
+
+
 def test_ring_config_checks_its_values() -> None:
     with pytest.raises(ValueError, match="skip"):
         RingConfig(skip=0.5, margin=0.45)
+    with pytest.raises(ValueError, match="shading"):
+        RingConfig(shading=-0.1)
     with pytest.raises(ValueError, match="accept"):
         RingConfig(accept=0.8, sure=0.6)
     with pytest.raises(ValueError, match="reference"):

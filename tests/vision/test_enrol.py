@@ -393,6 +393,8 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
 
     said = copy_model_summary(model)
     assert "no floor colours" in said and ("no board" in said) == (model.board_refs is None)
+    if model.board_refs is not None:  # its bands are compared as they were cut
+        assert model.meta["ring_shading"] == ecfg.ring.shading
     palette = {f.value: [0.0, 0.1 * k] for k, f in enumerate(Floor)}
     knowing = replace(model, meta={**model.meta, "floor_palette": palette},
                       board_refs=np.zeros((2, 4, 3, 8), np.float32))

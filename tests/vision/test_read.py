@@ -342,14 +342,15 @@ def _board_with_block(board_seed: int, tiles_seed: int) -> np.ndarray:
 def test_a_garden_in_doubt_is_placed_by_the_copys_board(bundled_model) -> None:
     import dataclasses
 
-    from vision.board_ring import ring_features
+    from vision.board_ring import DEFAULT_RING, RING_SHADING, ring_features
     from vision.locate import GridLocation, block_offset
     from vision.read import place_on_copy_board
 
     block = np.array([[80.0, 80.0], [320.0, 80.0], [320.0, 320.0], [80.0, 320.0]])
     image = _board_with_block(1, 2)
     enrolled = ring_features(_board_with_block(1, 3), block)[0][None]  # the copy's board, other tiles on it
-    copy = dataclasses.replace(bundled_model, board_refs=enrolled)
+    copy = dataclasses.replace(bundled_model, board_refs=enrolled,
+                               meta={**bundled_model.meta, RING_SHADING: DEFAULT_RING.shading})
     off = block + np.array([60.0, 0.0])  # a column off, onto the board
     located = GridLocation(off, 3.0, 2.5, True, ("weak lattice",), alternatives=(block + np.array([0.0, 60.0]),))
     placed = place_on_copy_board(image, located, copy)
@@ -361,6 +362,13 @@ def test_a_garden_in_doubt_is_placed_by_the_copys_board(bundled_model) -> None:
     assert place_on_copy_board(_board_with_block(7, 2), located, copy) is None
     with pytest.raises(ValueError, match="board_refs"):
         dataclasses.replace(bundled_model, board_refs=np.zeros((2, 4, 2, 10), np.float32))
+    # a copy saved before the light's shading was taken out of the band: compared as its bands were cut
+    flat = dataclasses.replace(DEFAULT_RING, shading=0.0)
+    legacy_refs = ring_features(_board_with_block(1, 3), block, rcfg=flat)[0][None]
+    legacy = dataclasses.replace(bundled_model, board_refs=legacy_refs)
+    assert RING_SHADING not in legacy.meta
+    placed = place_on_copy_board(image, located, legacy)
+    assert placed is not None and block_offset(placed[0], block)[0] < 0.25
 
 
 def test_tiles_partly_beyond_the_photo_are_listed_for_review(easy_photos, bundled_model) -> None:
