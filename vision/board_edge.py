@@ -30,7 +30,7 @@ import numpy as np
 from vision.board_ring import DEFAULT_RING, RingConfig, align_to_ring, ring_agreement
 from vision.config import VisionConfig
 from vision.crop import check_corners, check_image
-from vision.geometry import order_corners
+from vision.geometry import downscale, order_corners
 from vision.locate import block_offset, grid_shape_ok
 
 
@@ -107,8 +107,7 @@ def board_margins(image: np.ndarray, corners: np.ndarray, n: int = 4, ecfg: Edge
 def _lines(image: np.ndarray, ecfg: EdgeConfig) -> tuple[np.ndarray, np.ndarray, float]:
     """The photo's strongest straight lines ``(L, 2)`` (rho, theta on the copy of longest side
     ``ecfg.lines_side``), its edge map ``(m, n)`` bool widened by ``ecfg.support_px``, and the copy's scale."""
-    scale = min(1.0, ecfg.lines_side / max(image.shape[:2]))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    small, scale = downscale(image, ecfg.lines_side)
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (0, 0), ecfg.blur)
     edges = cv2.Canny(gray, *ecfg.canny)
     width = 2 * ecfg.support_px + 1

@@ -16,6 +16,7 @@ from vision.board_edge import EdgeConfig, blocks_in_quad, board_margins, edge_qu
 from vision.board_ring import ring_features
 from vision.crop import crop_tiles
 from vision.enrol import DEFAULT_ENROL, FloorPhoto, place_by_board
+from vision.geometry import in_block_plane
 from vision.locate import block_offset
 from vision.read import resolve_model
 
@@ -25,10 +26,9 @@ _SQUARE = np.float32([[0, 0], [4, 0], [4, 4], [0, 4]])
 def _board_quad(corners: np.ndarray, margins: np.ndarray) -> np.ndarray:
     """The board's outline ``(4, 2)`` around the block ``corners`` with ``margins`` (top, right,
     bottom, left, tiles) beyond its sides, through the block's perspective."""
-    hom = cv2.getPerspectiveTransform(_SQUARE, np.float32(corners))
     top, right, bottom, left = margins
-    board = np.float32([[-left, -top], [4 + right, -top], [4 + right, 4 + bottom], [-left, 4 + bottom]])
-    return cv2.perspectiveTransform(board[None], hom)[0].astype(np.float64)
+    return in_block_plane(corners, np.array([[-left, -top], [4 + right, -top], [4 + right, 4 + bottom],
+                                             [-left, 4 + bottom]]), 4)
 
 
 @pytest.mark.parametrize("margin", [0.4, 0.6, 1.2])
