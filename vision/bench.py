@@ -9,10 +9,7 @@ import resource
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +24,7 @@ from vision.dataset import LabelledPhoto, iter_labelled
 from vision.locate import GridNotFoundError, block_offset
 from vision.model import TileModel
 from vision.read import REVIEW_FIGURE, read_garden, resolve_model
+from vision.workers import ModelPool, check_jobs
 
 ATTRS = ("floor", "path", "decor", "corner")
 #: Corner error (fraction of one tile side) above which a found grid counts as a localisation failure.
@@ -198,16 +196,10 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float) -> dict[str, Any]:
     return out
 
 
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(model: TileModel | str | Path | None, repeat: int) -> None:
-    """A benchmark worker process: its own copy of the model, resolved once."""
-    _WORKER["model"], _WORKER["repeat"] = resolve_model(model), repeat
-
-
-def _bench_in_worker(photo: LabelledPhoto) -> PhotoResult:
-    return bench_photo(photo, _WORKER["model"], _WORKER["repeat"])
+def _bench_task(model: TileModel, task: tuple[LabelledPhoto, int]) -> PhotoResult:
+    """One photo benchmarked, as a worker does it (:class:`vision.workers.ModelPool`)."""
+    photo, repeat = task
+    return bench_photo(photo, model, repeat)
 
 
 def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
@@ -218,21 +210,14 @@ def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
     directory's order). Each photo is timed within one process, so with ``jobs`` up to the number
     of cores the timings are those of one reader per core; the peak memory is the largest of any
     one process (the reader's own, not the pool's sum)."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number of at least 1, got {jobs!r}")
+    check_jobs(jobs)
     photos = list(iter_labelled(Path(data)))
     if not photos:
         raise ValueError(f"no labelled photos (image + .json sidecar) in {data}")
     tile_model = resolve_model(model)
     results: list[PhotoResult] = []
-    # fresh worker processes, each handed the model (a process forked after a read would inherit
-    # OpenMP's threads mid-state and hang in the tileness learner); results come back in the
-    # photos' order
-    pool = (ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=_init_worker,
-                                initargs=(tile_model, repeat)) if jobs > 1 else None)
-    with pool or nullcontext():
-        for result in (pool.map(_bench_in_worker, photos) if pool is not None
-                       else (bench_photo(photo, tile_model, repeat) for photo in photos)):
+    with ModelPool(tile_model, jobs) as pool:  # fresh processes, each handed the model; results in order
+        for result in pool.imap(_bench_task, [(photo, repeat) for photo in photos]):
             results.append(result)
             if progress:
                 progress(len(results), len(photos))

@@ -100,6 +100,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--base", default=None, help="model whose readers find and first read the tiles (default bundled)")
     p.add_argument("--renders", type=int, default=None,
                    help="photos rendered from your tiles to train on (default 320; fewer is faster)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="work on the photos in N processes (default: this machine's cores, at most 2; "
+                        "the same model with any N)")
     p.set_defaults(func=_run_enrol)
 
 

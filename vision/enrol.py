@@ -88,6 +88,7 @@ from vision.read import MOVED_BY_TILENESS, NOT_TILES, found_by_tileness
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 from vision.threads import one_thread
 from vision.tileness import block_tileness
+from vision.workers import ModelPool, check_jobs, default_jobs
 
 Progress = Callable[[float, str], None]
 
@@ -172,12 +173,23 @@ class EnrolConfig:
     palette_board_agreement: float = 0.15
     #: The floor palette is kept only when at least this share of the photos is so linked.
     palette_min_linked: float = 0.5
+    #: Worker processes for the work done photo by photo (finding the blocks, rendering the copy's
+    #: photos, cutting their training crops; :class:`vision.workers.ModelPool`): the same result
+    #: with any number. None: :func:`vision.workers.default_jobs` (this machine's cores, at most 2).
+    jobs: int | None = None
+
+    @property
+    def workers(self) -> int:
+        """How many worker processes ``jobs`` asks for."""
+        return default_jobs() if self.jobs is None else self.jobs
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.floor_pool <= 1.0:
             raise ValueError(f"floor_pool must be in [0, 1], got {self.floor_pool}")
         if self.renders < 0:
             raise ValueError(f"renders must be at least 0, got {self.renders}")
+        if self.jobs is not None:
+            check_jobs(self.jobs)
 
 
 DEFAULT_ENROL = EnrolConfig()
@@ -199,6 +211,10 @@ class EnrolError(ValueError):
         super().__init__(message)
         self.code = code
         self.floor = floor
+
+    def __reduce__(self) -> tuple[type[EnrolError], tuple[str, str, Floor | None]]:
+        # raised in a worker process, it comes back whole
+        return type(self), (str(self), self.code, self.floor)
 
 
 def _load_error(path: Path, exc: Exception, floor: Floor | None) -> EnrolError:
@@ -386,8 +402,16 @@ def locate_and_cut(floor: Floor, path: Path, model: TileModel, ecfg: EnrolConfig
                       and labelled is None, shape=(int(image.shape[0]), int(image.shape[1])), judged=judged, memo=memo)
 
 
+def _locate_task(model: TileModel, task: tuple[Floor, Path, EnrolConfig, Sequence[np.ndarray],
+                                                dict[bytes, float] | None, SearchMemo | None]) -> FloorPhoto:
+    """:func:`locate_and_cut` of one photo, as a worker runs it (:class:`vision.workers.ModelPool`)."""
+    floor, path, ecfg, near, judged, memo = task
+    return locate_and_cut(floor, path, model, ecfg, near, judged, memo)
+
+
 def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
-                     progress: Progress | None = None, only: Sequence[int] | None = None) -> list[FloorPhoto]:
+                     progress: Progress | None = None, only: Sequence[int] | None = None,
+                     pool: ModelPool | None = None) -> list[FloorPhoto]:
     """Every floor photo whose outline the search put in doubt (of those at the indices ``only``, when
     given) searched again (:func:`locate_and_cut`) near where the sure photos (not in doubt, or given
     in a sidecar) show the block, as fractions of each photo's width and height: a group photographs
@@ -396,19 +420,25 @@ def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: Enrol
     outline unless one scores higher; one it leaves becomes the first of the new search's other
     outlines, for the board to weigh (:func:`place_by_board`): more search also finds stronger false
     lattices (a striped table), and the other photos' cells may read as a copy's floor worse than the
-    table does."""
+    table does. The photos are searched in ``pool``'s workers (None: here, one after the other)."""
     sure = [ph.corners / ph.size for ph in photos if not ph.outline_reasons and min(ph.shape) > 0]
     out = list(photos)
     if not sure:
         return out
-    for j, ph in enumerate(photos):
-        if ph.located and ph.outline_reasons and (only is None or j in only):
-            if progress is not None:
-                progress(j / len(photos), f"searching {ph.path.name} again where the other photos show the tiles")
-            again = locate_and_cut(ph.floor, ph.path, model, ecfg, sure, ph.judged, ph.memo)
-            if not np.allclose(again.corners, ph.corners):
-                again = replace(again, alternatives=(ph.corners, *again.alternatives))
-            out[j] = again
+    todo = [j for j, ph in enumerate(photos) if ph.located and ph.outline_reasons and (only is None or j in only)]
+    if progress is not None and todo:
+        names = ", ".join(photos[j].path.name for j in todo)
+        progress(todo[0] / len(photos), f"searching {names} again where the other photos show the tiles")
+    if len(todo) == 1 or pool is None:  # here (the one photo's search as it was)
+        found = [locate_and_cut(photos[j].floor, photos[j].path, model, ecfg, sure, photos[j].judged, photos[j].memo)
+                 for j in todo]
+    else:
+        found = pool.map(_locate_task, [(photos[j].floor, photos[j].path, ecfg, sure, photos[j].judged,
+                                          photos[j].memo) for j in todo])
+    for j, again in zip(todo, found):
+        if not np.allclose(again.corners, photos[j].corners):
+            again = replace(again, alternatives=(photos[j].corners, *again.alternatives))
+        out[j] = again
     return out
 
 
@@ -975,19 +1005,20 @@ class Enrolment:
 
 
 def settle_outlines(photos: Sequence[FloorPhoto], model: TileModel, board: np.ndarray | None = None,
-                    ecfg: EnrolConfig = DEFAULT_ENROL, progress: Progress | None = None) -> list[FloorPhoto]:
+                    ecfg: EnrolConfig = DEFAULT_ENROL, progress: Progress | None = None,
+                    pool: ModelPool | None = None) -> list[FloorPhoto]:
     """The floor photos' outlines settled by each other and the copy's board (its picture ``board``,
     :func:`board_picture`, when given): the photos in doubt searched again near the sure ones
     (:func:`found_again_near`), placed by the board's band (:func:`place_by_board`), then, when the
     band lifted the doubt on some (two photos whose bands agree, where none was sure before), those
     it left in place and in doubt searched again near those, and last placed by the board's printed
-    marks (:func:`place_by_marks`)."""
-    searched = found_again_near(photos, model, ecfg, progress)
+    marks (:func:`place_by_marks`). The searches run in ``pool``'s workers (None: here)."""
+    searched = found_again_near(photos, model, ecfg, progress, pool=pool)
     settled = place_by_board(searched, model, board, ecfg, progress)
     if any(ph.located and not ph.outline_reasons and was.outline_reasons for ph, was in zip(settled, searched)):
         again = [j for j, (ph, was) in enumerate(zip(settled, searched))
                  if ph.outline_reasons and np.array_equal(ph.corners, was.corners)]
-        settled = found_again_near(settled, model, ecfg, progress, again)
+        settled = found_again_near(settled, model, ecfg, progress, again, pool)
     return place_by_tileness(place_by_marks(settled, model, board, progress), model, progress)
 
 
@@ -1010,11 +1041,14 @@ def enrol_labels(floors: Sequence[tuple[str, str | Path]], base: TileModel, ecfg
         report(0.0, f"finding the spaces of the board in {Path(board).name}")
         board_pic = board_picture(board, base, ecfg)
     photos = []
-    with one_thread():  # many small reads, as a photo's
-        for j, (floor, path) in enumerate(pairs):
-            report(j / len(pairs), f"finding the tiles in {path.name} ({floor.value})")
-            photos.append(locate_and_cut(floor, path, base, ecfg))
-        photos = settle_outlines(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m))
+    with one_thread(), ModelPool(base, min(ecfg.workers, len(pairs))) as pool:  # many small reads, as a photo's
+        report(0.0, f"finding the tiles in {pairs[0][1].name} ({pairs[0][0].value})")
+        for j, photo in enumerate(pool.imap(_locate_task, [(floor, path, ecfg, (), None, None)
+                                                            for floor, path in pairs])):
+            photos.append(photo)
+            if j + 1 < len(pairs):
+                report((j + 1) / len(pairs), f"finding the tiles in {pairs[j + 1][1].name} ({pairs[j + 1][0].value})")
+        photos = settle_outlines(photos, base, board_pic, ecfg, lambda f, m: report(1.0, m), pool)
         probs = [base.predict_probs(ph.crops) for ph in photos]
     decisions = decide_labels(photos, probs, ecfg, base.cfg.tile_inset)
     gardens, unsure = [], []
@@ -1193,22 +1227,43 @@ def on_copy_board(renders: int, share: float) -> list[bool]:
     return out
 
 
-def render_copy(art: TileArt, board: np.ndarray | None, out: Path, ecfg: EnrolConfig = DEFAULT_ENROL
-                ) -> Iterator[Path]:
-    """The ``ecfg.renders`` photos a copy model learns from: random gardens of the copy's ``art`` on
-    random boards, ``ecfg.board_share`` of them on its own ``board`` (its picture, when it has one;
-    :func:`on_copy_board`), photo ``i`` drawn from ``photo_rng(ecfg.render_seed, i)``; written into
-    ``out`` as labelled photos, their paths yielded in order."""
+#: Rendered photos of a copy per task sent to a worker (each task carries the copy's pictures).
+RENDER_CHUNK = 16
+
+
+def _render_task(_model: TileModel, task: tuple[TileArt, np.ndarray | None, Path, EnrolConfig,
+                                                 list[tuple[int, bool]]]) -> list[Path]:
+    """Rendered photos ``(i, on the copy's board)`` of :func:`render_copy`, as a worker renders them."""
     from vision.synth.generate import photo_rng
     from vision.synth.photo import render_photo
 
-    out.mkdir(parents=True, exist_ok=True)
-    for i, shown in enumerate(on_copy_board(ecfg.renders, ecfg.board_share if board is not None else 0.0)):
+    art, board, out, ecfg, which = task
+    paths = []
+    for i, shown in which:
         rng = photo_rng(ecfg.render_seed, i)
         garden, pictures = art_garden(art, rng)
         image, truth = render_photo(garden, rng, size=ecfg.render_size, difficulty="mixed", tile_images=pictures,
                                     family="train", board_image=board if shown else None)
-        yield write_labelled(out / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"])
+        paths.append(write_labelled(out / f"copy-{i:05d}.jpg", image, truth["garden"], truth["corners"]))
+    return paths
+
+
+def render_copy(art: TileArt, board: np.ndarray | None, out: Path, ecfg: EnrolConfig = DEFAULT_ENROL,
+                pool: ModelPool | None = None) -> Iterator[Path]:
+    """The ``ecfg.renders`` photos a copy model learns from: random gardens of the copy's ``art`` on
+    random boards, ``ecfg.board_share`` of them on its own ``board`` (its picture, when it has one;
+    :func:`on_copy_board`), photo ``i`` drawn from ``photo_rng(ecfg.render_seed, i)``; written into
+    ``out`` as labelled photos, their paths yielded in order. Rendered in ``pool``'s workers,
+    :data:`RENDER_CHUNK` at a time (None: here), the same photos either way."""
+    out.mkdir(parents=True, exist_ok=True)
+    which = list(enumerate(on_copy_board(ecfg.renders, ecfg.board_share if board is not None else 0.0)))
+    if pool is None:
+        for item in which:
+            yield from _render_task(None, (art, board, out, ecfg, [item]))  # type: ignore[arg-type]
+        return
+    chunks = [which[k:k + RENDER_CHUNK] for k in range(0, len(which), RENDER_CHUNK)]
+    for paths in pool.imap(_render_task, [(art, board, out, ecfg, chunk) for chunk in chunks]):
+        yield from paths
 
 
 def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,
@@ -1237,15 +1292,17 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         art = copy_art(enrolment, ecfg.art_side, cfg, casts)
         rendered = []
         on_board = sum(on_copy_board(ecfg.renders, ecfg.board_share)) if enrolment.board is not None else 0
-        for i, path in enumerate(render_copy(art, enrolment.board, tmp / "renders", ecfg)):
-            if i % 10 == 0:
-                report(0.5 * i / ecfg.renders, f"rendering your tiles {i}/{ecfg.renders}")
-            rendered.append(read_labelled(path))
         enrolled = _labelled_photos(enrolment, tmp, cfg, casts, skip_odd=not ecfg.learn_odd_tile)
         learn_map = ecfg.learn_map if ecfg.learn_map is not None else enrolment.board is not None
         head = 0.85 if learn_map else 1.0
-        model = fit_readers([(rendered, 1.0), ([*enrolled, *extra], ecfg.photo_weight)], base,
-                            lambda f, m: report(0.5 + (head - 0.5) * f, m))
+        with ModelPool(base, ecfg.workers) as pool:
+            report(0.0, f"rendering your tiles 0/{ecfg.renders}")
+            for i, path in enumerate(render_copy(art, enrolment.board, tmp / "renders", ecfg, pool), 1):
+                if i % 10 == 0:
+                    report(0.5 * i / ecfg.renders, f"rendering your tiles {i}/{ecfg.renders}")
+                rendered.append(read_labelled(path))
+            model = fit_readers([(rendered, 1.0), ([*enrolled, *extra], ecfg.photo_weight)], base,
+                                lambda f, m: report(0.5 + (head - 0.5) * f, m), pool)
         if learn_map:  # the tile map learns the copy's art and board too
             model = refit_mask(model, [tmp / "renders"], lambda f, m: report(head + (1 - head) * f, "tile map: " + m))
     pooled = ""
@@ -1304,7 +1361,10 @@ def cli_enrol(args: argparse.Namespace) -> int:
         base = resolve_model(args.base)
         if args.renders is not None and not 1 <= args.renders <= 5000:
             raise EnrolError(f"--renders must be 1..5000, got {args.renders}", "bad_option")
-        ecfg = DEFAULT_ENROL if args.renders is None else replace(DEFAULT_ENROL, renders=args.renders)
+        if args.jobs is not None and not 1 <= args.jobs <= 64:
+            raise EnrolError(f"--jobs must be 1..64, got {args.jobs}", "bad_option")
+        renders = DEFAULT_ENROL.renders if args.renders is None else args.renders
+        ecfg = replace(DEFAULT_ENROL, jobs=args.jobs, renders=renders)
         result = enrol_labels(args.floor, base, ecfg, lambda f, m: show(0.1 * f, m), board=args.board)
         print(file=sys.stderr)
         for ph, unsure in zip(result.photos, result.unsure):

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -49,6 +49,7 @@ from vision.locate import (
 from vision.model import READERS, UPRIGHT_TURNS, VOCAB, TileModel, turn_corner, upright_crops
 from vision.synth.exemplar import render_art_dataset, tile_art_from_photos
 from vision.tileness import tileness_samples
+from vision.workers import ModelPool
 
 Progress = Callable[[float, str], None]
 
@@ -70,10 +71,11 @@ def _labels(photo: LabelledPhoto, quarter_turns: int) -> list[tuple[str, str, st
             for _, tile in photo.garden.cells()]
 
 
-def jitter_corners(corners: np.ndarray, rng: np.random.Generator, frac: float) -> np.ndarray:
-    """Corners ``(4, 2)`` moved by Gaussian noise of ``frac`` of one tile side."""
+def jittered(corners: np.ndarray, noise: np.ndarray, frac: float) -> np.ndarray:
+    """Corners ``(4, 2)`` moved by ``noise`` ``(4, 2)`` (standard normal, drawn beforehand so that a
+    photo's samples can be cut in another process) times ``frac`` of one tile side."""
     side = np.mean(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) / GRID_SIZE
-    return corners + rng.normal(0.0, frac * side, size=corners.shape)
+    return corners + (frac * side) * noise
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,15 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     ``pixels`` mask pixels (default ``cfg.mask_train_pixels``) are taken. ``upright`` maps the
     upright readers' names to (unfitted) readers whose ``transform_crops`` gives their features.
     The cells in ``photo.skip`` give the readers no samples (the tile map still learns their pixels)."""
+    noise = rng.standard_normal((cfg.train_jitter_copies if copies is None else copies, 4, 2))
+    return drawn_samples(photo, cfg, noise, mask_rng or rng, pixels, upright)
+
+
+def drawn_samples(photo: LabelledPhoto, cfg: VisionConfig, noise: np.ndarray, mask_rng: np.random.Generator,
+                  pixels: int | None = None, upright: dict[str, TileClassifier] | None = None) -> PhotoSamples:
+    """:func:`photo_samples` with the corners' jitter drawn beforehand: ``noise`` ``(C, 4, 2)``
+    standard normal for ``C`` jittered copies (the same samples as ``photo_samples`` given a
+    generator that draws that noise first)."""
     image, scale = load_image_scaled(photo.image_path, cfg)
     corners = photo.corners * scale
     feats: list[np.ndarray] = []
@@ -109,8 +120,7 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     upright_feats: dict[str, list[np.ndarray]] = {name: [] for name in upright or {}}
     upright_labels: list[tuple[str, str, str, str]] = []
     truth_corners = np.array([VOCAB["corner"].index(tile.corner.value) for _, tile in photo.garden.cells()])
-    corner_sets = [corners] + [jitter_corners(corners, rng, cfg.train_jitter_frac)
-                               for _ in range(cfg.train_jitter_copies if copies is None else copies)]
+    corner_sets = [corners] + [jittered(corners, step, cfg.train_jitter_frac) for step in noise]
     learn = np.array([cell not in photo.skip for cell in range(GRID_SIZE * GRID_SIZE)])
 
     def learned(quarter_turns: int) -> list[tuple[str, str, str, str]]:  # the labels of the cells learned from
@@ -138,7 +148,7 @@ def photo_samples(photo: LabelledPhoto, cfg: VisionConfig, rng: np.random.Genera
     pix = pixel_features(tiny, cfg)
     truth = truth_mask(tiny.shape[:2], corners * tiny_scale).ravel()
     wanted = cfg.mask_train_pixels if pixels is None else pixels
-    take = (mask_rng or rng).choice(pix.shape[0], size=min(wanted, pix.shape[0]), replace=False)
+    take = mask_rng.choice(pix.shape[0], size=min(wanted, pix.shape[0]), replace=False)
     return PhotoSamples(np.concatenate(feats), labels, {n: np.concatenate(f) for n, f in upright_feats.items()},
                         upright_labels, pix[take], truth[take])
 
@@ -241,15 +251,16 @@ def refit_readers(model: TileModel, dirs: Sequence[str | Path], progress: Progre
 
 
 def fit_readers(weighted: Sequence[tuple[Sequence[LabelledPhoto], float]], base: TileModel,
-                progress: Progress | None = None) -> TileModel:
+                progress: Progress | None = None, pool: ModelPool | None = None) -> TileModel:
     """New readers from labelled photo groups, each with its weight (a photo of weight w gives w times
     more jittered crops, up to ``cfg.calibration_max_copies``); the tile map and outline inset are
-    ``base``'s (a copy's enrolment teaches how its tiles look, not where gardens are)."""
+    ``base``'s (a copy's enrolment teaches how its tiles look, not where gardens are). The photos'
+    samples are cut in ``pool``'s workers (None: here), the same readers either way."""
     groups = [list(g) for g, _ in weighted]
     if not any(groups):
         raise ValueError("no labelled photos to train on")
     return _fit_weighted([(list(g), float(w)) for g, w in weighted if g], groups, base.cfg,
-                         progress or (lambda _f, _m: None), base)
+                         progress or (lambda _f, _m: None), base, pool)
 
 
 def pooled_linear(own: Pipeline, other: Pipeline, other_weight: float) -> Pipeline:
@@ -283,9 +294,19 @@ def pooled_linear(own: Pipeline, other: Pipeline, other_weight: float) -> Pipeli
     return pooled
 
 
+def _samples_task(_model: TileModel, task: tuple[LabelledPhoto, VisionConfig, np.ndarray,
+                                                  dict[str, TileClassifier]]) -> PhotoSamples:
+    """One photo's readers' samples (no tile-map pixels), as a worker cuts them (:func:`drawn_samples`)."""
+    photo, cfg, noise, upright = task
+    return drawn_samples(photo, cfg, noise, np.random.default_rng(0), 0, upright)
+
+
 def _fit_weighted(weighted: list[tuple[list[LabelledPhoto], float]], groups: list[list[LabelledPhoto]],
-                  cfg: VisionConfig, report: Progress, base: TileModel | None = None) -> TileModel:
-    """Fit the readers on ``weighted`` photo groups, and the tile mask too unless ``base`` gives it."""
+                  cfg: VisionConfig, report: Progress, base: TileModel | None = None,
+                  pool: ModelPool | None = None) -> TileModel:
+    """Fit the readers on ``weighted`` photo groups, and the tile mask too unless ``base`` gives it
+    (then the photos' samples may be cut in ``pool``'s workers, each photo's jitter drawn here in
+    turn as one process would)."""
     total = sum(len(g) for g, _ in weighted)
     rng = np.random.default_rng(cfg.train_seed)
     mask_rng = np.random.default_rng([cfg.train_seed, 1])
@@ -302,8 +323,12 @@ def _fit_weighted(weighted: list[tuple[list[LabelledPhoto], float]], groups: lis
     for group, weight in weighted:
         copies = min(cfg.calibration_max_copies, round(cfg.train_jitter_copies * weight))
         pixels = round(cfg.mask_train_pixels * weight) if base is None else 0
-        for photo in group:
-            sample = photo_samples(photo, cfg, rng, mask_rng, copies, pixels, straight)
+        if base is not None and pool is not None:
+            drawn = [(photo, cfg, rng.standard_normal((copies, 4, 2)), straight) for photo in group]
+            samples: Iterable[PhotoSamples] = pool.imap(_samples_task, drawn)
+        else:
+            samples = (photo_samples(photo, cfg, rng, mask_rng, copies, pixels, straight) for photo in group)
+        for sample in samples:
             feats.append(sample.features)
             labels.extend(sample.labels)
             # a photo's crops weigh ``weight`` times a synthetic photo's, spread over its copies

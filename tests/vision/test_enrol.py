@@ -429,7 +429,7 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
 
 def _cli(tmp_path: Path, *floors: tuple[str, str]) -> argparse.Namespace:
     return argparse.Namespace(out=str(tmp_path / "m.skops"), floor=[list(f) for f in floors], board=None,
-                              labels_out=None, base=None, renders=2)
+                              labels_out=None, base=None, renders=2, jobs=None)
 
 
 @pytest.mark.parametrize("case", ["not_an_image", "no_garden", "unknown_floor", "same_photo_twice", "missing"])

@@ -128,7 +128,7 @@ def test_a_bad_board_photo_gives_a_clear_error(case: str, sand_photo: Path, tmp_
     assert raised.value.code in {"blank": {"board_not_found", "board_unsure"}, "not_an_image": {"not_an_image"},
                                  "missing": {"photo_not_found"}}[case]
     args = argparse.Namespace(out=str(tmp_path / "m.skops"), floor=[["sand", str(sand_photo)]], board=str(board),
-                              labels_out=None, base=None, renders=2)
+                              labels_out=None, base=None, renders=2, jobs=None)
     assert cli_enrol(args) == 2
     err = capsys.readouterr().err
     assert "error:" in err and "Traceback" not in err and "board" in err
