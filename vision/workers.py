@@ -86,13 +86,14 @@ class ModelPool:
         """``[fn(model, item) for item in items]`` (:meth:`imap`)."""
         return list(self.imap(fn, items))
 
-    def close(self) -> None:
+    def close(self, cancel: bool = False) -> None:
+        """Stop the workers once their work is done (``cancel``: the work not yet begun dropped)."""
         if self._pool is not None:
-            self._pool.shutdown()
+            self._pool.shutdown(cancel_futures=cancel)
             self._pool = None
 
     def __enter__(self) -> ModelPool:
         return self
 
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: type[BaseException] | None, *_exc: object) -> None:
+        self.close(cancel=exc_type is not None)  # a failure or a stopped page: nothing more to wait for
