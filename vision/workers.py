@@ -11,9 +11,11 @@ the item alone.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
+
+log = logging.getLogger(__name__)
 
 _WORKER: dict[str, TileModel] = {}
 
@@ -71,16 +75,37 @@ class ModelPool:
 
     def imap(self, fn: Callable[[TileModel, Item], Result], items: Iterable[Item]) -> Iterator[Result]:
         """``fn(model, item)`` for each item, yielded in the items' order as each is done; ``fn`` a
-        module-level function (it is sent to the workers by name); a worker's exception is raised
-        here. A single item, or ``jobs`` 1, is run in this process."""
+        module-level function (it is sent to the workers by name); an exception ``fn`` raises in a
+        worker is raised here. A single item, or ``jobs`` 1, is run in this process; so is every
+        item still to do when the workers cannot be started or one dies (killed for memory, say),
+        and everything after: the same results, only slower."""
         todo = list(items)
         if self.jobs == 1 or len(todo) < 2:
             yield from (fn(self.model, item) for item in todo)
             return
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"), initializer=_init_worker,
-                                             initargs=(self.model,))
-        yield from self._pool.map(_run, [(fn, item) for item in todo])
+        try:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"),
+                                                 initializer=_init_worker, initargs=(self.model,))
+            futures = [self._pool.submit(_run, (fn, item)) for item in todo]
+        except (OSError, BrokenProcessPool) as exc:
+            self._give_up(exc)
+            yield from (fn(self.model, item) for item in todo)
+            return
+        for k, future in enumerate(futures):
+            try:
+                result = future.result()
+            except BrokenProcessPool as exc:
+                self._give_up(exc)
+                yield from (fn(self.model, item) for item in todo[k:])
+                return
+            yield result
+
+    def _give_up(self, exc: BaseException) -> None:
+        """No more workers: what is left is done in this process."""
+        log.warning("worker processes unavailable (%s); working in this process", exc)
+        self.close(cancel=True)
+        self.jobs = 1
 
     def map(self, fn: Callable[[TileModel, Item], Result], items: Iterable[Item]) -> list[Result]:
         """``[fn(model, item) for item in items]`` (:meth:`imap`)."""

@@ -25,6 +25,14 @@ def _refuse(_model: object, item: int) -> int:
     return item
 
 
+def _dies_in_a_worker(_model: object, item: tuple[int, int]) -> int:
+    """Ten times the value; a worker working on value 2 dies (the OS killing it for memory, say)."""
+    parent, value = item
+    if value == 2 and os.getpid() != parent:
+        os._exit(3)
+    return value * 10
+
+
 def test_jobs_must_be_a_whole_number_of_at_least_one(bundled_model) -> None:
     for bad in (0, -1, 1.5, True, "2"):
         with pytest.raises(ValueError, match="jobs"):
@@ -51,6 +59,14 @@ def test_a_workers_enrolment_error_comes_back_whole(bundled_model) -> None:
         pool.map(_refuse, range(6))
     assert (str(raised.value), raised.value.code, raised.value.floor) == ("photo 3 shows no garden", "no_garden",
                                                                           Floor.SAND)
+
+
+def test_what_a_dead_worker_leaves_is_done_here(bundled_model, caplog: pytest.LogCaptureFixture) -> None:
+    with ModelPool(bundled_model, 2) as pool:
+        out = pool.map(_dies_in_a_worker, [(os.getpid(), value) for value in range(6)])
+        assert out == [0, 10, 20, 30, 40, 50]
+        assert pool.jobs == 1 and pool.map(_where, range(3))[2][1] == os.getpid()  # and from then on
+    assert "worker processes unavailable" in caplog.text
 
 
 def test_the_copys_photos_rendered_in_workers_are_the_same_files(bundled_model, tmp_path: Path) -> None:
