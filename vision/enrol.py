@@ -40,6 +40,10 @@ and one tile of another floor. Stages, each arrays in, arrays out:
    (trained on random art) is kept. The board's picture (:func:`vision.board_match.board_template`,
    from the photos that show one board and the empty board's) is kept in the model: a garden in
    doubt is placed where its printed marks are.
+
+The work done photo by photo (each floor photo's search, the renders, their training crops) runs in
+``EnrolConfig.jobs`` worker processes (:class:`vision.workers.ModelPool`), with the same result as
+in one.
 """
 
 from __future__ import annotations
