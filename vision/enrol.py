@@ -433,12 +433,8 @@ def found_again_near(photos: Sequence[FloorPhoto], model: TileModel, ecfg: Enrol
     if progress is not None and todo:
         names = ", ".join(photos[j].path.name for j in todo)
         progress(todo[0] / len(photos), f"searching {names} again where the other photos show the tiles")
-    if len(todo) == 1 or pool is None:  # here (the one photo's search as it was)
-        found = [locate_and_cut(photos[j].floor, photos[j].path, model, ecfg, sure, photos[j].judged, photos[j].memo)
-                 for j in todo]
-    else:
-        found = pool.map(_locate_task, [(photos[j].floor, photos[j].path, ecfg, sure, photos[j].judged,
-                                          photos[j].memo) for j in todo])
+    found = (pool or ModelPool(model)).map(_locate_task, [(photos[j].floor, photos[j].path, ecfg, sure,
+                                                            photos[j].judged, photos[j].memo) for j in todo])
     for j, again in zip(todo, found):
         if not np.allclose(again.corners, photos[j].corners):
             again = replace(again, alternatives=(photos[j].corners, *again.alternatives))
