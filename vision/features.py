@@ -17,6 +17,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 # 8-neighbour offsets (rows, cols) for the local binary pattern, in circular order.
 _LBP_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 _LBP_BINS = 10  # rotation-invariant uniform codes: popcount 0..8, plus one bin for the rest
+_EDGE_TOLERANCE = 5e-7  # radians: see orientation_bins
 
 
 def as_batch(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
@@ -49,13 +50,54 @@ def _cell_means(values: np.ndarray, grid: int) -> np.ndarray:
     return v.mean(axis=(2, 4)).reshape(k, grid * grid * c)
 
 
-def _histograms(channel: np.ndarray, bins: int, lo: float, hi: float) -> np.ndarray:
-    """(K, F, F) -> (K, bins) normalised histograms of each crop."""
-    k = channel.shape[0]
-    idx = np.clip(((channel.reshape(k, -1) - lo) / (hi - lo) * bins).astype(np.int32), 0, bins - 1)
+def _cell_moments(values: np.ndarray, grid: int) -> tuple[np.ndarray, np.ndarray]:
+    """(K, F, F, C) float32, C > 1 -> the block means of the values and of their squares, each
+    (K, grid*grid*C): :func:`_cell_means` of both, to the last bit (each block's pixels added one by
+    one, row by row, as numpy adds them there), from one copy with the blocks' pixels leading."""
+    k, f, _, c = values.shape
+    step = f // grid
+    v = values[:, : step * grid, : step * grid].reshape(k, grid, step, grid, step, c)
+    pixels = np.ascontiguousarray(v.transpose(2, 4, 0, 1, 3, 5)).reshape(step * step, k * grid * grid * c)
+    count = step * step
+    means = np.add.reduce(pixels, axis=0) / count
+    squares = np.add.reduce(pixels * pixels, axis=0) / count
+    return means.reshape(k, grid * grid * c), squares.reshape(k, grid * grid * c)
+
+
+def orientation_bins(d_cols: np.ndarray, d_rows: np.ndarray, bins: int) -> np.ndarray:
+    """Gradients along columns and rows (any equal shapes) -> the bin of each one's undirected angle
+    (``atan2(d_rows, d_cols)`` modulo pi, in ``bins`` equal bins from 0) as int32; a zero gradient
+    in bin 0. Told by which side of each bin's edge the gradient lies, turned into the upper half
+    plane: no arc tangents. A gradient within ``_EDGE_TOLERANCE`` radians below an edge counts as
+    on it, as a float32 arc tangent rounds it (differences of 8-bit gray levels come no nearer an
+    edge than about 2e-6 radians unless they lie on it)."""
+    flip = (d_rows < 0) | ((d_rows == 0) & (d_cols < 0))
+    cols = np.where(flip, -d_cols, d_cols)
+    rows = np.where(flip, -d_rows, d_rows)
+    slack = np.float32(-_EDGE_TOLERANCE) * (np.abs(cols) + rows)  # rows >= 0: at least the gradient's length
+    out = np.zeros(cols.shape, np.int32)
+    for edge in range(1, bins):
+        angle = np.pi * edge / bins
+        cos = 0.0 if 2 * edge == bins else np.cos(angle)  # the vertical edge exactly
+        out += (np.float32(cos) * rows - np.float32(np.sin(angle)) * cols) >= slack
+    out[(cols == 0) & (rows == 0)] = 0
+    return out
+
+
+def _code_counts(codes: np.ndarray, bins: int) -> np.ndarray:
+    """(K, ...) integer codes in 0..bins-1 -> (K, bins) float32 share of each code in each crop."""
+    k = codes.shape[0]
+    flat = codes.reshape(k, -1)
     offsets = (np.arange(k, dtype=np.int64) * bins)[:, None]
-    counts = np.bincount((idx + offsets).ravel(), minlength=k * bins).reshape(k, bins)
-    return counts.astype(np.float32) / idx.shape[1]
+    counts = np.bincount((flat + offsets).ravel(), minlength=k * bins).reshape(k, bins)
+    return counts.astype(np.float32) / flat.shape[1]
+
+
+def _level_bins(scale: float, bins: int) -> np.ndarray:
+    """(256,) the bin of each 8-bit level ``v``: ``v / scale`` in float32 cut into ``bins`` equal
+    bins over 0..1, the top one closed (a look-up table: the same float32 steps as on the pixels)."""
+    levels = np.arange(256, dtype=np.float32) / np.float32(scale)
+    return np.clip((levels * bins).astype(np.int32), 0, bins - 1)
 
 
 def _gradients(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -68,11 +110,15 @@ def _gradients(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return d_cols, d_rows
 
 
+def _lab8(batch: np.ndarray) -> np.ndarray:
+    """(K, F, F, 3) uint8 BGR -> (K, F, F, 3) uint8 Lab (OpenCV's 8-bit scaling)."""
+    k, side = batch.shape[0], batch.shape[1]
+    return cv2.cvtColor(batch.reshape(k * side, side, 3), cv2.COLOR_BGR2LAB).reshape(k, side, side, 3)
+
+
 def _lab(batch: np.ndarray) -> np.ndarray:
     """(K, F, F, 3) uint8 BGR -> (K, F, F, 3) float32 Lab scaled to 0..1."""
-    k, side = batch.shape[0], batch.shape[1]
-    lab = cv2.cvtColor(batch.reshape(k * side, side, 3), cv2.COLOR_BGR2LAB)
-    return lab.reshape(k, side, side, 3).astype(np.float32) / 255.0
+    return _lab8(batch).astype(np.float32) / 255.0
 
 
 def _lbp_codes(gray: np.ndarray) -> np.ndarray:
@@ -101,30 +147,29 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
         return np.zeros((0, feature_dim(cfg)), dtype=np.float32)
     side = cfg.feature_side
     flat = batch.reshape(k * side, side, 3)
-    lab = _lab(batch)
-    hsv = cv2.cvtColor(flat, cv2.COLOR_BGR2HSV).reshape(k, side, side, 3).astype(np.float32)
+    lab8 = _lab8(batch)
+    lab = lab8.astype(np.float32) / 255.0
+    hsv = cv2.cvtColor(flat, cv2.COLOR_BGR2HSV).reshape(k, side, side, 3)
     gray = lab[..., 0] * 255.0
 
     parts: list[np.ndarray] = []
     grid = cfg.color_grid
-    means = _cell_means(lab, grid)
-    sq = _cell_means(lab * lab, grid)
+    means, sq = _cell_moments(lab, grid)
     parts.append(means)
     parts.append(np.sqrt(np.maximum(sq - means * means, 0.0)))
 
     bins = cfg.hist_bins
+    level_bins = _level_bins(255.0, bins)
     for ch in range(3):
-        parts.append(_histograms(lab[..., ch], bins, 0.0, 1.0))
+        parts.append(_code_counts(level_bins[lab8[..., ch]], bins))
     # hue x saturation histogram (hue in 0..180 for OpenCV 8-bit)
-    hue_bin = np.clip((hsv[..., 0] / 180.0 * bins).astype(np.int32), 0, bins - 1)
-    sat_bin = np.clip((hsv[..., 1] / 256.0 * 4).astype(np.int32), 0, 3)
-    parts.append(_histograms((hue_bin * 4 + sat_bin).astype(np.float32) + 0.5, bins * 4, 0.0, bins * 4.0))
+    hue_sat = _level_bins(180.0, bins)[hsv[..., 0]] * 4 + _level_bins(256.0, 4)[hsv[..., 1]]
+    parts.append(_code_counts(hue_sat, bins * 4))
 
     gx, gy = _gradients(gray)
     mag = np.sqrt(gx * gx + gy * gy)
-    ang = np.mod(np.arctan2(gy, gx), np.pi)
     nb = cfg.hog_bins
-    ori = np.clip((ang / np.pi * nb).astype(np.int32), 0, nb - 1)
+    ori = orientation_bins(gx, gy, nb)
     hog_grid = cfg.hog_grid
     step = side // hog_grid
     cell_rows = np.minimum(np.arange(side) // step, hog_grid - 1)
@@ -140,7 +185,7 @@ def tile_features(crops: Sequence[np.ndarray] | np.ndarray, cfg: VisionConfig = 
     half = codes.shape[1] // 2
     for rows in (slice(0, half), slice(half, None)):
         for cols in (slice(0, half), slice(half, None)):
-            parts.append(_histograms(codes[:, rows, cols].astype(np.float32) + 0.5, _LBP_BINS, 0.0, float(_LBP_BINS)))
+            parts.append(_code_counts(codes[:, rows, cols], _LBP_BINS))
     return np.concatenate(parts, axis=1).astype(np.float32)
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.features import ring_features, tile_features, window_features
+from vision.features import _cell_means, _cell_moments, orientation_bins, ring_features, tile_features, window_features
 
 SIDE = DEFAULT_CONFIG.feature_side
 BINS = DEFAULT_CONFIG.ring_bins
@@ -90,3 +90,66 @@ def test_ring_features_shapes_and_any_crop_size() -> None:
                                np.hstack([tile_features(tiles), feats]))
     with pytest.raises(ValueError, match="uint8"):
         ring_features(np.zeros((1, SIDE, SIDE, 3), dtype=np.float32))
+
+
+def _gray_gradients(rng: np.random.Generator, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Central differences of random 8-bit lightness as the features see it (``L / 255 * 255`` in
+    float32), with flat patches and equal steps (gradients exactly on 45° and the axes)."""
+    levels = rng.integers(0, 256, (count, SIDE, SIDE))
+    levels[:, :10, :10] = 77  # flat: zero gradients
+    ramp = np.arange(SIDE)
+    levels[:, 20:30, 20:30] = (ramp[20:30, None] + ramp[None, 20:30]) * 3  # steps equal along rows and columns
+    levels[:, 30:40, 30:40] = (ramp[30:40, None] - ramp[None, 30:40]) * 5 + 100
+    gray = levels.astype(np.float32) / 255.0 * 255.0
+    d_cols, d_rows = np.zeros_like(gray), np.zeros_like(gray)
+    d_cols[:, :, 1:-1] = gray[:, :, 2:] - gray[:, :, :-2]
+    d_rows[:, 1:-1, :] = gray[:, 2:, :] - gray[:, :-2, :]
+    return d_cols, d_rows
+
+
+@pytest.mark.parametrize("bins", [4, 6, 8, 9])
+def test_orientation_bins_are_the_float32_arc_tangents_bins(bins: int) -> None:
+    d_cols, d_rows = _gray_gradients(np.random.default_rng(bins), 12)
+    angle = np.mod(np.arctan2(d_rows, d_cols), np.pi)
+    expected = np.clip((angle / np.pi * bins).astype(np.int32), 0, bins - 1)
+    got = orientation_bins(d_cols, d_rows, bins)
+    assert got.dtype == np.int32 and got.shape == d_cols.shape
+    np.testing.assert_array_equal(got, expected)
+    # the cases on an edge are there: axes, diagonals and no gradient at all
+    assert (d_cols == 0).any() and (d_rows == 0).any() and (np.abs(d_cols) == np.abs(d_rows)).sum() > 100
+
+
+def test_orientation_bins_of_known_directions() -> None:
+    d_cols = np.array([1.0, 0.0, -1.0, 1.0, -1.0, 0.0, 2.0, -3.0], np.float32)
+    d_rows = np.array([0.0, 1.0, 0.0, 1.0, 1.0, 0.0, -1e-3, -1e-3], np.float32)
+    # 0°, 90°, 180° (= 0°), 45°, 135°, none, just below 0° (= just below 180°), just above 0°
+    np.testing.assert_array_equal(orientation_bins(d_cols, d_rows, 4), [0, 2, 0, 1, 3, 0, 3, 0])
+
+
+def test_cell_moments_are_the_cell_means_of_values_and_squares_to_the_bit() -> None:
+    rng = np.random.default_rng(7)
+    for count in (1, 5, 16, 130):
+        values = (rng.random((count, SIDE, SIDE, 3), dtype=np.float32) * rng.random()).astype(np.float32)
+        means, squares = _cell_moments(values, 4)
+        assert np.array_equal(means, _cell_means(values, 4))
+        assert np.array_equal(squares, _cell_means(values * values, 4))
+    odd = rng.random((3, 50, 50, 3), dtype=np.float32)  # a side the grid does not divide: the remainder left out
+    assert np.array_equal(_cell_moments(odd, 4)[0], _cell_means(odd, 4))
+
+
+def test_tile_features_histograms_are_shares_of_the_crop() -> None:
+    rng = np.random.default_rng(3)
+    crops = rng.integers(0, 256, (6, SIDE, SIDE, 3), dtype=np.uint8)
+    crops[0] = (10, 200, 30)  # one colour: every histogram one bin
+    features = tile_features(crops)
+    cfg = DEFAULT_CONFIG
+    grid, bins, hog = cfg.color_grid, cfg.hist_bins, cfg.hog_grid
+    start = 2 * 3 * grid * grid
+    hists = features[:, start:start + 7 * bins]
+    lbp = features[:, -40:].reshape(len(crops), 4, 10)
+    for lab_channel in range(3):
+        np.testing.assert_allclose(hists[:, lab_channel * bins:(lab_channel + 1) * bins].sum(axis=1), 1.0, atol=1e-6)
+    np.testing.assert_allclose(hists[:, 3 * bins:].sum(axis=1), 1.0, atol=1e-6)
+    np.testing.assert_allclose(lbp.sum(axis=2), 1.0, atol=1e-6)
+    assert np.count_nonzero(hists[0, :bins]) == 1 and np.count_nonzero(hists[0, 3 * bins:]) == 1
+    assert features.shape[1] == 2 * 3 * grid * grid + 7 * bins + hog * hog * (cfg.hog_bins + 1) + 40
