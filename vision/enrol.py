@@ -88,6 +88,7 @@ from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
 from vision.locate import GridLocation, Judge, SearchMemo, block_offset, locate_grid
 from vision.model import VOCAB, TileModel, upright_crops
+from vision.pictures import picture_stack
 from vision.read import MOVED_BY_TILENESS, NOT_TILES, found_by_tileness
 from vision.synth.exemplar import TileArt, art_garden, tile_art_from_photos
 from vision.threads import one_thread
@@ -1326,12 +1327,15 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         model.board_refs = seen_board.refs
         model.meta[RING_SHADING] = ecfg.ring.shading  # the bands are compared as they were cut
     model.board_picture = seen_board.picture
+    model.tile_pictures = picture_stack(art.kinds, art.images, cfg)  # the figures matched when read
     if seen_board.picture is not None and seen_board.linked.any():  # how well the marks find it, for the player
         model.meta["board_found_by_marks"] = [seen_board.found_by_marks, int(seen_board.linked.sum())]
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
                                 + (f", {on_board} of them on its own board" if on_board else "")
-                                + (f", {len(extra)} corrected game photos" if extra else "") + pooled]
+                                + (f", {len(extra)} corrected game photos" if extra else "") + pooled
+                                + (", its tile pictures kept to match the figures read"
+                                   if model.tile_pictures is not None else "")]
     return model
 
 

@@ -28,6 +28,7 @@ from vision.features import window_feature_sets
 from vision.locate import TileMapModel
 
 READERS = ("floor", "path", "decor", "corner")
+TILE_KINDS = len(ALL_FLOORS) * len(ALL_PATHS) * len(ALL_DECORS)  # the physical tiles of a copy
 
 
 def turn_corner(corner: Corner, k: int) -> Corner:
@@ -114,6 +115,10 @@ class TileModel:
     #: Whether a cell is a whole tile cut on its seams (``decision_function`` on
     #: :func:`vision.features.tile_features` of :func:`vision.tileness.cut_cells`), or None.
     tileness: Any = None
+    #: An enrolled copy's own pictures of its 90 tiles, upright, in
+    #: :data:`scorer.tiles.ALL_TILE_KINDS` order, ``(90, S, S, 3)`` uint8
+    #: (:func:`vision.pictures.picture_stack`), or None: the decor read is weighed by them.
+    tile_pictures: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         missing = [r for r in READERS if r not in self.readers]
@@ -134,6 +139,12 @@ class TileModel:
                                         and picture.shape[2] == 3):
             shape = getattr(picture, "shape", picture)
             raise ValueError(f"board_picture must be a square (B, B, 3) uint8 array, B >= 64, got {shape}")
+        tiles = self.tile_pictures
+        if tiles is not None and not (isinstance(tiles, np.ndarray) and tiles.dtype == np.uint8 and tiles.ndim == 4
+                                      and tiles.shape[0] == TILE_KINDS and tiles.shape[1] == tiles.shape[2] >= 16
+                                      and tiles.shape[3] == 3):
+            shape = getattr(tiles, "shape", tiles)
+            raise ValueError(f"tile_pictures must be a ({TILE_KINDS}, S, S, 3) uint8 array, S >= 16, got {shape}")
 
     @property
     def tile_map_model(self) -> TileMapModel | None:
@@ -280,6 +291,8 @@ class TileModel:
             payload["tileness"] = self.tileness
         if self.board_picture is not None:
             payload["board_picture"] = np.asarray(self.board_picture, np.uint8)
+        if self.tile_pictures is not None:
+            payload["tile_pictures"] = np.asarray(self.tile_pictures, np.uint8)
         sio.dump(payload, path)
         return path
 
@@ -328,6 +341,7 @@ def load_model(path: str | Path | None = None, cfg: VisionConfig = DEFAULT_CONFI
     try:
         return TileModel(readers, model_cfg, meta, mask=mask, mask_context=context if mask is not None else None,
                          upright=upright, board_refs=payload.get("board_refs"),
-                         board_picture=payload.get("board_picture"), tileness=tileness)
+                         board_picture=payload.get("board_picture"), tileness=tileness,
+                         tile_pictures=payload.get("tile_pictures"))
     except ValueError as exc:
         raise ModelLoadError(f"{path.name}: {exc}") from None

@@ -50,6 +50,7 @@ from vision.locate import (
     snapped_outlines,
 )
 from vision.model import TileModel, load_model, upright_crops
+from vision.pictures import candidate_scores, picture_templates_of, upright_cells, weigh_decors
 from vision.threads import one_thread
 from vision.tileness import (
     best_block_in_plane,
@@ -226,6 +227,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
         read, crops = sure["read"], sure["crops"]
     else:
         read = read_in_its_light(crops, probs, model)
+    read = weighed_by_pictures(arr, found, read, model)
     t2 = time.perf_counter()
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
     upright = upright_crops(crops, read[0].corner.argmax(axis=1))  # as decode reads the corner
@@ -234,6 +236,22 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     figures = figure_gradients(upright, cfg.tile_inset, cfg.figure_box)
     return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, clearable,
                 cells_in_photo(found, arr.shape), whole_tiles, figures)
+
+
+def weighed_by_pictures(image: np.ndarray, corners: np.ndarray, read: tuple[AttributeProbs, AttributeProbs],
+                        model: TileModel) -> tuple[AttributeProbs, AttributeProbs]:
+    """A garden's reading (in its light, as seen) with each tile's decor weighed by the copy's own
+    pictures of the five tiles its floor and path read could be (:mod:`vision.pictures`), the cells
+    cut from ``image`` ``(M, N, 3)`` at ``corners`` ``(4, 2)`` and turned by the corner read in its
+    light; unchanged for a model without pictures."""
+    templates = picture_templates_of(model)
+    if templates is None:
+        return read
+    lit = read[0]
+    cells = upright_cells(image, corners, lit.corner.argmax(axis=1), model.cfg)
+    scores = candidate_scores(cells, templates, lit.floor.argmax(axis=1), lit.path.argmax(axis=1), model.cfg)
+    lit_w, seen_w = (replace(r, decor=weigh_decors(r.decor, scores, model.cfg).astype(r.decor.dtype)) for r in read)
+    return lit_w, seen_w
 
 
 def where_the_map_led(located: GridLocation, cfg: VisionConfig) -> tuple[np.ndarray, ...]:

@@ -389,6 +389,7 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
     assert model.mask is base.mask  # no board photo: the bundled tile map is kept
     assert "floor reader pooled" in model.meta["trained_on"][0]
     assert model.floor_palette() is None  # three floors enrolled: no palette, the light found as before
+    assert model.tile_pictures is None  # nor pictures: a copy's tiles are matched only when all are pictured
     from vision.enrol import copy_model_summary
 
     said = copy_model_summary(model)
