@@ -394,6 +394,8 @@ def test_a_tiny_copy_model_reads_a_photo_of_that_copy(floor_photos: tuple[Path, 
 
     said = copy_model_summary(model)
     assert "no floor colours" in said and ("no board" in said) == (model.board_refs is None)
+    assert "tile pictures" not in said
+    assert "90 tile pictures" in copy_model_summary(replace(model, tile_pictures=np.zeros((90, 16, 16, 3), np.uint8)))
     if model.board_refs is not None:  # its bands are compared as they were cut
         assert model.meta["ring_shading"] == ecfg.ring.shading
     palette = {f.value: [0.0, 0.1 * k] for k, f in enumerate(Floor)}
