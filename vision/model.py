@@ -19,6 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from scorer.tiles import ALL_TILE_KINDS
 from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner
 from vision.board_match import BoardFeatures, picture_frame, template_features
 from vision.classify import TileClassifier
@@ -28,7 +29,6 @@ from vision.features import window_feature_sets
 from vision.locate import TileMapModel
 
 READERS = ("floor", "path", "decor", "corner")
-TILE_KINDS = len(ALL_FLOORS) * len(ALL_PATHS) * len(ALL_DECORS)  # the physical tiles of a copy
 
 
 def turn_corner(corner: Corner, k: int) -> Corner:
@@ -139,12 +139,12 @@ class TileModel:
                                         and picture.shape[2] == 3):
             shape = getattr(picture, "shape", picture)
             raise ValueError(f"board_picture must be a square (B, B, 3) uint8 array, B >= 64, got {shape}")
-        tiles = self.tile_pictures
+        tiles, kinds = self.tile_pictures, len(ALL_TILE_KINDS)
         if tiles is not None and not (isinstance(tiles, np.ndarray) and tiles.dtype == np.uint8 and tiles.ndim == 4
-                                      and tiles.shape[0] == TILE_KINDS and tiles.shape[1] == tiles.shape[2] >= 16
+                                      and tiles.shape[0] == kinds and tiles.shape[1] == tiles.shape[2] >= 16
                                       and tiles.shape[3] == 3):
             shape = getattr(tiles, "shape", tiles)
-            raise ValueError(f"tile_pictures must be a ({TILE_KINDS}, S, S, 3) uint8 array, S >= 16, got {shape}")
+            raise ValueError(f"tile_pictures must be a ({kinds}, S, S, 3) uint8 array, S >= 16, got {shape}")
 
     @property
     def tile_map_model(self) -> TileMapModel | None:
