@@ -488,16 +488,18 @@ class VisionConfig:
     check_mean_confidence: float = 0.6
     #: ... or this many cells to review along one outer row or column.
     check_edge_cells: int = 3
-    #: A copy model's own tile pictures (:mod:`vision.pictures`): each cell cut whole and upright at
-    #: ``picture_side`` pixels, its lightness less its blur (``picture_blur`` of the side), compared
-    #: with the inner part (``picture_margin`` of the side in from each edge) of the pictures of the
-    #: five tiles of its floor and path read; the decor probabilities times
-    #: ``exp(picture_weight * correlation)``; 0 turns it off. Chosen on development copies 5415
-    #: and 5411 (the measured log, forty-first session).
+    #: A copy model's own tile pictures (:mod:`vision.pictures`): each cell cut whole at
+    #: ``picture_side`` pixels and turned as each of its ``picture_candidates`` likeliest tiles (by
+    #: the readers, attributes taken as independent) would lie, its lightness less its blur
+    #: (``picture_blur`` of the side), compared with the inner part (``picture_margin`` of the side
+    #: in from each edge) of that tile's picture; each tile's joint probability times
+    #: ``exp(picture_weight * correlation)``; 0 turns it off. Chosen on development copies 5415,
+    #: 5411 and sketch 9601 (the measured log, forty-second session).
     picture_side: int = 64
     picture_blur: float = 0.094
     picture_margin: float = 0.094
-    picture_weight: float = 8.0
+    picture_weight: float = 32.0
+    picture_candidates: int = 10
     #: Corners given by hand (a player's taps) are read where given and at the outlines near them
     #: (:func:`vision.locate.snapped_outlines`: the lattice polished onto its seams, no corner moved
     #: more than ``snap_reach`` tile sides, also started ``snap_scales`` tile sides a side bigger or

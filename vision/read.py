@@ -50,7 +50,7 @@ from vision.locate import (
     snapped_outlines,
 )
 from vision.model import TileModel, load_model, upright_crops
-from vision.pictures import candidate_scores, picture_templates_of, upright_cells, weigh_decors
+from vision.pictures import likeliest_tiles, picture_templates_of, tile_correlations, turned_cells, weigh_tiles
 from vision.threads import one_thread
 from vision.tileness import (
     best_block_in_plane,
@@ -240,18 +240,17 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
 
 def weighed_by_pictures(image: np.ndarray, corners: np.ndarray, read: tuple[AttributeProbs, AttributeProbs],
                         model: TileModel) -> tuple[AttributeProbs, AttributeProbs]:
-    """A garden's reading (in its light, as seen) with each tile's decor weighed by the copy's own
-    pictures of the five tiles its floor and path read could be (:mod:`vision.pictures`), the cells
-    cut from ``image`` ``(M, N, 3)`` at ``corners`` ``(4, 2)`` and turned by the corner read in its
-    light; unchanged for a model without pictures."""
+    """A garden's reading (in its light, as seen) weighed by the copy's own pictures of the
+    ``cfg.picture_candidates`` tiles, each turned some way, that its reading in its light finds
+    likeliest in each cell (:mod:`vision.pictures`), the cells cut from ``image`` ``(M, N, 3)`` at
+    ``corners`` ``(4, 2)``; unchanged for a model without pictures."""
     templates = picture_templates_of(model)
     if templates is None:
         return read
-    lit = read[0]
-    cells = upright_cells(image, corners, lit.corner.argmax(axis=1), model.cfg)
-    scores = candidate_scores(cells, templates, lit.floor.argmax(axis=1), lit.path.argmax(axis=1), model.cfg)
-    lit_w, seen_w = (replace(r, decor=weigh_decors(r.decor, scores, model.cfg).astype(r.decor.dtype)) for r in read)
-    return lit_w, seen_w
+    candidates = likeliest_tiles(read[0], model.cfg.picture_candidates)
+    scores = tile_correlations(turned_cells(image, corners, model.cfg), templates, candidates, model.cfg)
+    lit, seen = (weigh_tiles(r, candidates, scores, model.cfg) for r in read)
+    return lit, seen
 
 
 def where_the_map_led(located: GridLocation, cfg: VisionConfig) -> tuple[np.ndarray, ...]:

@@ -15,12 +15,14 @@ from vision.decode import AttributeProbs
 from vision.model import TileModel, load_model
 from vision.pictures import (
     KIND_INDEX,
-    candidate_scores,
+    likeliest_tiles,
     picture_stack,
     picture_templates,
     picture_templates_of,
+    tile_correlations,
+    turned_cells,
     upright_cells,
-    weigh_decors,
+    weigh_tiles,
 )
 from vision.read import resolve_model, weighed_by_pictures
 from vision.synth.art import render_tile
@@ -72,33 +74,81 @@ def test_the_picture_stack_holds_every_tile_in_tile_order_or_nothing(pictures: n
         picture_stack(ALL_TILE_KINDS, pictures[:10])
 
 
+def _onehot(values: list[int], size: int, sure: float) -> np.ndarray:
+    """(16, size) probabilities: ``sure`` on each cell's value, the rest shared by the others."""
+    out = np.full((16, size), (1 - sure) / (size - 1))
+    out[np.arange(16), values] = sure
+    return out
+
+
+def _truth(tiles: list[Tile]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Each tile's floor, path, decor and corner index (VOCAB order)."""
+    return ([ALL_FLOORS.index(t.floor) for t in tiles], [ALL_PATHS.index(t.path) for t in tiles],
+            [ALL_DECORS.index(t.decor) for t in tiles], [ALL_CORNERS.index(t.corner) for t in tiles])
+
+
+def test_turned_cells_are_the_upright_cells_of_each_corner() -> None:
+    square, _ = _garden(list(range(16)), washed=False)
+    turned = turned_cells(square, _corners())
+    assert turned.shape == (16, 4, SIDE, SIDE, 3) and turned.dtype == np.uint8
+    for c in range(4):
+        assert np.array_equal(turned[:, c], upright_cells(square, _corners(), np.full(16, c)))
+
+
 @pytest.mark.parametrize("washed", [False, True])
-def test_each_tile_matches_its_own_picture_best_among_its_floor_and_path(pictures: np.ndarray, washed: bool) -> None:
+def test_each_tile_matches_its_own_picture_turned_its_way_best_among_its_floor_and_path(
+        pictures: np.ndarray, washed: bool) -> None:
     kinds = list(np.random.default_rng(3).choice(90, 16, replace=False))
     square, tiles = _garden(kinds, washed)
-    corner_idx = np.array([ALL_CORNERS.index(t.corner) for t in tiles])
-    cells = upright_cells(square, _corners(), corner_idx)
-    assert cells.shape == (16, SIDE, SIDE, 3)
-    floors = np.array([ALL_FLOORS.index(t.floor) for t in tiles])
-    paths = np.array([ALL_PATHS.index(t.path) for t in tiles])
-    scores = candidate_scores(cells, picture_templates(pictures), floors, paths)
-    assert scores.shape == (16, 5) and np.all(scores <= 1.0 + 1e-6)
-    assert [ALL_DECORS[j] for j in scores.argmax(axis=1)] == [t.decor for t in tiles]
-    # the right picture clearly first, not by a hair
-    ranked = np.sort(scores, axis=1)
+    floors, paths, decors, corners = _truth(tiles)
+    # every decor at every turn of each cell's own floor and path: 20 candidates
+    candidates = np.array([[(f, p, d, c) for d in range(5) for c in range(4)] for f, p in zip(floors, paths)])
+    scores = tile_correlations(turned_cells(square, _corners()), picture_templates(pictures), candidates)
+    assert scores.shape == (16, 20) and np.all(scores <= 1.0 + 1e-6)
+    best = candidates[np.arange(16), scores.argmax(axis=1)]
+    assert best[:, 2].tolist() == decors and best[:, 3].tolist() == corners
+    ranked = np.sort(scores, axis=1)  # the right picture clearly first, not by a hair
     assert np.all(ranked[:, -1] - ranked[:, -2] > 0.05)
+    with pytest.raises(ValueError, match="candidates must be"):
+        tile_correlations(turned_cells(square, _corners()), picture_templates(pictures), candidates[:, :, :3])
 
 
-def test_weighing_turns_an_unsure_decor_and_leaves_a_sure_one_when_the_pictures_agree() -> None:
-    decor = np.array([[0.5, 0.3, 0.1, 0.05, 0.05], [0.02, 0.9, 0.04, 0.02, 0.02]])
-    scores = np.array([[0.3, 0.8, 0.2, 0.1, 0.1], [0.2, 0.9, 0.3, 0.1, 0.1]])
-    weighed = weigh_decors(decor, scores)
-    np.testing.assert_allclose(weighed.sum(axis=1), 1.0)
-    assert list(weighed.argmax(axis=1)) == [1, 1] and weighed[1, 1] > decor[1, 1]
-    # no picture score difference: nothing changes
-    np.testing.assert_allclose(weigh_decors(decor, np.full_like(decor, 0.4)), decor / decor.sum(axis=1, keepdims=True))
-    with pytest.raises(ValueError, match="same shape"):
-        weigh_decors(decor, scores[:, :4])
+def test_the_likeliest_tiles_come_first_and_in_order() -> None:
+    rng = np.random.default_rng(5)
+    probs = AttributeProbs(*(rng.dirichlet(np.ones(n), 16) for n in (6, 3, 5, 4)))
+    candidates = likeliest_tiles(probs, 12)
+    assert candidates.shape == (16, 12, 4)
+    first = np.stack([probs.floor.argmax(1), probs.path.argmax(1), probs.decor.argmax(1), probs.corner.argmax(1)], 1)
+    assert np.array_equal(candidates[:, 0], first)
+    joint = np.stack([[probs.floor[c, f] * probs.path[c, p] * probs.decor[c, d] * probs.corner[c, k]
+                       for f, p, d, k in cell] for c, cell in enumerate(candidates)])
+    assert np.all(np.diff(joint, axis=1) <= 1e-12)  # each no likelier than the one before
+    assert len({tuple(t) for t in candidates[0]}) == 12
+    with pytest.raises(ValueError, match="k must be"):
+        likeliest_tiles(probs, 0)
+
+
+def test_weighing_overrules_a_sure_reader_only_when_a_picture_fits_clearly_better() -> None:
+    rng = np.random.default_rng(6)
+    probs = AttributeProbs(*(rng.dirichlet(np.ones(n), 16).astype(np.float32) for n in (6, 3, 5, 4)))
+    candidates = likeliest_tiles(probs, 10)
+    # no picture fits better than another: the readers' probabilities, as they were
+    same = weigh_tiles(probs, candidates, np.full((16, 10), 0.4))
+    for name in ("floor", "path", "decor", "corner"):
+        np.testing.assert_allclose(getattr(same, name), getattr(probs, name), atol=1e-5)
+        assert getattr(same, name).dtype == np.float32
+    # the second likeliest tile's picture fits clearly better: it wins, the readers' marginals move
+    scores = np.full((16, 10), 0.3)
+    scores[:, 1] = 0.8
+    moved = weigh_tiles(probs, candidates, scores)
+    second = candidates[:, 1]
+    assert moved.floor.argmax(1).tolist() == second[:, 0].tolist()
+    assert moved.path.argmax(1).tolist() == second[:, 1].tolist()
+    assert moved.decor.argmax(1).tolist() == second[:, 2].tolist()
+    assert moved.corner.argmax(1).tolist() == second[:, 3].tolist()
+    np.testing.assert_allclose(moved.decor.sum(axis=1), 1.0, rtol=1e-6)
+    with pytest.raises(ValueError, match="candidates must be"):
+        weigh_tiles(probs, candidates, scores[:, :9])
 
 
 def test_a_copy_models_pictures_put_a_washed_out_figure_right(pictures: np.ndarray) -> None:
@@ -107,20 +157,21 @@ def test_a_copy_models_pictures_put_a_washed_out_figure_right(pictures: np.ndarr
     kinds = list(np.random.default_rng(8).choice(90, 16, replace=False))
     square, tiles = _garden(kinds, washed=True)
 
-    def onehot(values: list[int], size: int, sure: float) -> np.ndarray:
-        out = np.full((16, size), (1 - sure) / (size - 1))
-        out[np.arange(16), values] = sure
-        return out
-
-    truth_decor = [ALL_DECORS.index(t.decor) for t in tiles]
+    floors, paths, truth_decor, corners = _truth(tiles)
     wrong = [(d + 1) % 5 for d in truth_decor]
-    probs = AttributeProbs(floor=onehot([ALL_FLOORS.index(t.floor) for t in tiles], 6, 0.99),
-                           path=onehot([ALL_PATHS.index(t.path) for t in tiles], 3, 0.99),
-                           decor=onehot(wrong, 5, 0.5),  # a reader leaning to the wrong figure
-                           corner=onehot([ALL_CORNERS.index(t.corner) for t in tiles], 4, 0.99))
+    probs = AttributeProbs(floor=_onehot(floors, 6, 0.99), path=_onehot(paths, 3, 0.99),
+                           decor=_onehot(wrong, 5, 0.5),  # a reader leaning to the wrong figure
+                           corner=_onehot(corners, 4, 0.99))
     lit, seen = weighed_by_pictures(square, _corners(), (probs, probs), model)
     assert list(lit.decor.argmax(axis=1)) == truth_decor and np.array_equal(lit.decor, seen.decor)
-    assert lit.decor.dtype == probs.decor.dtype and np.array_equal(lit.floor, probs.floor)
+    assert lit.decor.dtype == probs.decor.dtype and list(lit.floor.argmax(axis=1)) == floors
+    # a path reader sure of the wrong path (0.99), the figures clear: the picture of the tile it
+    # missed fits far better
+    clear, _ = _garden(kinds, washed=False)
+    wrong_path = AttributeProbs(floor=probs.floor, path=_onehot([(p + 1) % 3 for p in paths], 3, 0.99),
+                                decor=_onehot(truth_decor, 5, 0.9), corner=probs.corner)
+    lit, _ = weighed_by_pictures(clear, _corners(), (wrong_path, wrong_path), model)
+    assert list(lit.path.argmax(axis=1)) == paths and list(lit.decor.argmax(axis=1)) == truth_decor
     # a model without pictures, or with the weight at 0, reads as before
     assert weighed_by_pictures(square, _corners(), (probs, probs), base)[0] is probs
     off = replace(model, cfg=replace(model.cfg, picture_weight=0.0))
