@@ -43,6 +43,7 @@ from vision.light import (
 from vision.locate import (
     Accept,
     GridLocation,
+    Judge,
     block_offset,
     grid_shape_ok,
     locate_grid,
@@ -169,7 +170,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     on_board = False
     accept = _read_surely(arr, model, sure) if cfg.accept_min_confidence else None
     if corners is None:
-        located = locate_grid(arr, 4, cfg, mask_model=model.tile_map_model, accept=accept)
+        judge = picture_judge(arr, model)  # a copy's pictures value the candidates, not the search's starts
+        search_cfg = cfg if judge is None else replace(cfg, grid_judge_pool=cfg.picture_judge_pool)
+        located = locate_grid(arr, 4, search_cfg, mask_model=model.tile_map_model, accept=accept, judge=judge)
         found, reasons = located.corners, located.reasons
         placed = None
         if located.check_outline:  # in doubt: the copy's board by its marks, else by its band
@@ -251,6 +254,45 @@ def weighed_by_pictures(image: np.ndarray, corners: np.ndarray, read: tuple[Attr
     scores = tile_correlations(turned_cells(image, corners, model.cfg), templates, candidates, model.cfg)
     lit, seen = (weigh_tiles(r, candidates, scores, model.cfg) for r in read)
     return lit, seen
+
+
+#: How many outlines :func:`picture_judge` reads at once (their features held together).
+PICTURE_JUDGE_BATCH = 8
+
+
+def picture_judge(image: np.ndarray, model: TileModel) -> Judge | None:
+    """For a copy model with tile pictures: each candidate outline in ``image`` ``(M, N, 3)`` valued
+    ``cfg.picture_judge_weight`` times how well its cells fit the copy's pictures (the mean over
+    its 16 cells of the best correlation among each cell's likeliest tiles as seen,
+    :mod:`vision.pictures`); an outline that cannot be cut gets the weight times -1. None without
+    pictures or with the weight 0."""
+    cfg = model.cfg
+    templates = picture_templates_of(model)
+    if templates is None or not cfg.picture_judge_weight:
+        return None
+    judged: dict[bytes, float] = {}
+
+    def judge(candidates: list[np.ndarray]) -> np.ndarray:
+        keys = [np.asarray(c, np.float64).tobytes() for c in candidates]
+        fresh = list({key: c for key, c in zip(keys, candidates) if key not in judged}.items())
+        if fresh:
+            out = np.full(len(fresh), -cfg.picture_judge_weight)
+            for start in range(0, len(fresh), PICTURE_JUDGE_BATCH):  # a few outlines' cells read at once
+                batch = fresh[start:start + PICTURE_JUDGE_BATCH]
+                cut, crops = crop_each(image, [c for _, c in batch], cfg)
+                if not cut:
+                    continue
+                probs = model.predict_probs(np.concatenate(crops))
+                for j, k in enumerate(cut):
+                    one = AttributeProbs(*(getattr(probs, n)[j * len(ALL_CELLS):(j + 1) * len(ALL_CELLS)]
+                                           for n in ("floor", "path", "decor", "corner")))
+                    candidates_k = likeliest_tiles(one, cfg.picture_candidates)
+                    scores = tile_correlations(turned_cells(image, batch[k][1], cfg), templates, candidates_k, cfg)
+                    out[start + k] = cfg.picture_judge_weight * float(scores.max(axis=1).mean())
+            judged.update(zip((key for key, _ in fresh), out.tolist()))
+        return np.array([judged[key] for key in keys], np.float64)
+
+    return judge
 
 
 def where_the_map_led(located: GridLocation, cfg: VisionConfig) -> tuple[np.ndarray, ...]:

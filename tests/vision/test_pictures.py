@@ -24,7 +24,7 @@ from vision.pictures import (
     upright_cells,
     weigh_tiles,
 )
-from vision.read import resolve_model, weighed_by_pictures
+from vision.read import picture_judge, resolve_model, weighed_by_pictures
 from vision.synth.art import render_tile
 
 SIDE = 64
@@ -190,3 +190,50 @@ def test_tile_pictures_are_saved_with_the_model_and_checked(pictures: np.ndarray
     with pytest.raises(ValueError, match="tile_pictures must be"):
         TileModel(base.readers, tile_pictures=pictures.astype(np.float32))
     assert KIND_INDEX[ALL_TILE_KINDS[17]] == 17
+
+
+def test_the_picture_judge_values_the_gardens_own_outline_above_outlines_off_it(pictures: np.ndarray) -> None:
+    base = resolve_model(None)
+    model = replace(base, tile_pictures=pictures)
+    square, _ = _garden(list(np.random.default_rng(11).choice(90, 16, replace=False)), washed=False)
+    photo = np.full((6 * SIDE, 6 * SIDE, 3), 90, np.uint8)  # the garden on a plain grey table
+    photo[SIDE:5 * SIDE, SIDE:5 * SIDE] = square
+    judge = picture_judge(photo, model)
+    assert judge is not None
+    true = _corners() + SIDE
+    half = true + np.array([SIDE / 2, 0])  # half a tile to the right: each cell cuts two tiles
+    row = true + np.array([0, SIDE])  # a row down: a row of table
+    beyond = true - 10 * SIDE  # wholly beyond the photo
+    values = judge([true, half, row, beyond])
+    weight = model.cfg.picture_judge_weight
+    assert values[0] > 0.6 * weight and values[0] > values[1] + 0.2 * weight and values[0] > values[2] + 0.2 * weight
+    assert values[3] == -weight
+    assert np.array_equal(judge([row, true]), values[[2, 0]])  # judged once, kept
+    many = [true + np.array([dx, dy]) for dx in (-8, 0, 8) for dy in (-8, 0, 8, 16)]  # read in batches
+    one_by_one = [picture_judge(photo, model)([outline])[0] for outline in many]  # type: ignore[misc]
+    np.testing.assert_allclose(picture_judge(photo, model)(many), one_by_one)  # type: ignore[misc]
+    assert picture_judge(photo, base) is None  # no pictures: no judge
+    assert picture_judge(photo, replace(model, cfg=replace(model.cfg, picture_judge_weight=0.0))) is None
+
+
+def test_a_copy_models_search_is_judged_by_its_pictures_and_the_bundled_ones_is_not(
+        pictures: np.ndarray, monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.read as read_module
+
+    seen: list[tuple[object, int]] = []
+    real = read_module.locate_grid
+
+    def spy(image: np.ndarray, n: int, cfg: object, **kwargs: object) -> object:
+        seen.append((kwargs.get("judge"), cfg.grid_judge_pool))  # type: ignore[attr-defined]
+        return real(image, n, cfg, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(read_module, "locate_grid", spy)
+    base = resolve_model(None)
+    square, _ = _garden(list(range(16)), washed=False)
+    photo = np.full((6 * SIDE, 6 * SIDE, 3), 90, np.uint8)
+    photo[SIDE:5 * SIDE, SIDE:5 * SIDE] = square
+    read_module.read_garden(photo, replace(base, tile_pictures=pictures))
+    read_module.read_garden(photo, base)
+    (copy_judge, copy_pool), (bundled_judge, bundled_pool) = seen
+    assert callable(copy_judge) and copy_pool == base.cfg.picture_judge_pool  # values candidates, ranks no starts
+    assert bundled_judge is None and bundled_pool == base.cfg.grid_judge_pool
