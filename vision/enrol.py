@@ -1410,6 +1410,7 @@ def copy_model_summary(model: TileModel) -> str:
     found = model.meta.get("board_found_by_marks")
     if found is not None:
         board += f", found by its printed marks in {found[0]} of its {found[1]} photos"
-    pictures = ("; its 90 tile pictures: each figure read is checked against them" if model.tile_pictures is not None
+    pictures = ("; its 90 tile pictures: each tile read, and each outline in doubt, is checked against them"
+                if model.tile_pictures is not None
                 else "")
     return f"learnt {light}; {board}{pictures}"
