@@ -86,7 +86,7 @@ from vision.figures import figure_box, gradient_histograms, lightness_gradients,
 from vision.geometry import order_corners
 from vision.io import ALL_IMAGE_PROBLEMS, load_image_scaled
 from vision.light import apply_gains, cast_gains, path_chroma, tile_chroma
-from vision.locate import GridLocation, Judge, SearchMemo, block_offset, locate_grid
+from vision.locate import GridLocation, Judge, SearchMemo, block_offset, judging_once, locate_grid
 from vision.model import VOCAB, TileModel, upright_crops
 from vision.pictures import picture_stack
 from vision.read import MOVED_BY_TILENESS, NOT_TILES, found_by_tileness
@@ -327,22 +327,17 @@ def floor_judge(image: np.ndarray, floor: Floor, model: TileModel, weight: float
     values of outlines judged before in this image by this model and weight, kept and added to (a
     search meets the same outlines again, and a photo searched again meets all of its first search's)."""
     column = ALL_FLOORS.index(floor)
-    judged = {} if judged is None else judged
 
-    def judge(candidates: list[np.ndarray]) -> np.ndarray:
-        keys = [np.asarray(c, np.float64).tobytes() for c in candidates]
-        fresh = list({key: c for key, c in zip(keys, candidates) if key not in judged}.items())
-        if fresh:
-            out = np.full(len(fresh), weight * np.log(FLOOR_JUDGE_FLOOR))  # an outline off the photo: worst
-            cut, crops = crop_each(image, [c for _, c in fresh], model.cfg)
-            if cut:
-                p = model.predict_attribute(np.concatenate(crops), "floor")[:, column].reshape(len(cut), CELLS)
-                best = np.sort(p, axis=1)[:, 1:]
-                out[cut] = weight * np.log(best + FLOOR_JUDGE_FLOOR).mean(axis=1)
-            judged.update(zip((key for key, _ in fresh), out.tolist()))
-        return np.array([judged[key] for key in keys], np.float64)
+    def values(outlines: list[np.ndarray]) -> np.ndarray:
+        out = np.full(len(outlines), weight * np.log(FLOOR_JUDGE_FLOOR))  # an outline off the photo: worst
+        cut, crops = crop_each(image, outlines, model.cfg)
+        if cut:
+            p = model.predict_attribute(np.concatenate(crops), "floor")[:, column].reshape(len(cut), CELLS)
+            best = np.sort(p, axis=1)[:, 1:]
+            out[cut] = weight * np.log(best + FLOOR_JUDGE_FLOOR).mean(axis=1)
+        return out
 
-    return judge
+    return judging_once(values, judged)
 
 
 def locate_floor_photo(image: np.ndarray, floor: Floor, model: TileModel, ecfg: EnrolConfig = DEFAULT_ENROL,

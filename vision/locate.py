@@ -556,6 +556,24 @@ def _half_a_tile_apart(quads: list[np.ndarray | None], kept: list[np.ndarray], c
 #: knows the tiles to be).
 Judge = Callable[[list[np.ndarray]], np.ndarray]
 
+
+def judging_once(values: Callable[[list[np.ndarray]], np.ndarray], judged: dict[bytes, float] | None = None
+                 ) -> Judge:
+    """A :data:`Judge` that asks ``values`` (outlines ``(4, 2)`` -> their values ``(K,)``) only for the
+    outlines it has not valued before: a search meets the same outlines again. ``judged``: the values
+    of outlines valued before (by the same ``values`` in the same image), kept and added to."""
+    judged = {} if judged is None else judged
+
+    def judge(candidates: list[np.ndarray]) -> np.ndarray:
+        keys = [np.asarray(c, np.float64).tobytes() for c in candidates]
+        fresh = list({key: c for key, c in zip(keys, candidates) if key not in judged}.items())
+        if fresh:
+            judged.update(zip((key for key, _ in fresh),
+                              np.asarray(values([c for _, c in fresh]), np.float64).tolist()))
+        return np.array([judged[key] for key in keys], np.float64)
+
+    return judge
+
 #: A caller's own test of the map's outline before any search: ``((4, 2) corners in image pixels,
 #: their lattice score) -> bool``, true to take it at once (e.g. its tiles read surely).
 Accept = Callable[[np.ndarray, float], bool]

@@ -46,6 +46,7 @@ from vision.locate import (
     Judge,
     block_offset,
     grid_shape_ok,
+    judging_once,
     locate_grid,
     sharpened_on_seams,
     snapped_outlines,
@@ -270,29 +271,22 @@ def picture_judge(image: np.ndarray, model: TileModel) -> Judge | None:
     templates = picture_templates_of(model)
     if templates is None or not cfg.picture_judge_weight:
         return None
-    judged: dict[bytes, float] = {}
 
-    def judge(candidates: list[np.ndarray]) -> np.ndarray:
-        keys = [np.asarray(c, np.float64).tobytes() for c in candidates]
-        fresh = list({key: c for key, c in zip(keys, candidates) if key not in judged}.items())
-        if fresh:
-            out = np.full(len(fresh), -cfg.picture_judge_weight)
-            for start in range(0, len(fresh), PICTURE_JUDGE_BATCH):  # a few outlines' cells read at once
-                batch = fresh[start:start + PICTURE_JUDGE_BATCH]
-                cut, crops = crop_each(image, [c for _, c in batch], cfg)
-                if not cut:
-                    continue
-                probs = model.predict_probs(np.concatenate(crops))
-                for j, k in enumerate(cut):
-                    one = AttributeProbs(*(getattr(probs, n)[j * len(ALL_CELLS):(j + 1) * len(ALL_CELLS)]
-                                           for n in ("floor", "path", "decor", "corner")))
-                    candidates_k = likeliest_tiles(one, cfg.picture_candidates)
-                    scores = tile_correlations(turned_cells(image, batch[k][1], cfg), templates, candidates_k, cfg)
-                    out[start + k] = cfg.picture_judge_weight * float(scores.max(axis=1).mean())
-            judged.update(zip((key for key, _ in fresh), out.tolist()))
-        return np.array([judged[key] for key in keys], np.float64)
+    def values(outlines: list[np.ndarray]) -> np.ndarray:
+        out = np.full(len(outlines), -cfg.picture_judge_weight)  # an outline off the photo: worst
+        for start in range(0, len(outlines), PICTURE_JUDGE_BATCH):  # a few outlines' cells read at once
+            batch = outlines[start:start + PICTURE_JUDGE_BATCH]
+            cut, crops = crop_each(image, batch, cfg)
+            if not cut:
+                continue
+            probs = model.predict_probs(np.concatenate(crops))
+            for j, k in enumerate(cut):
+                candidates = likeliest_tiles(probs.slice(j), cfg.picture_candidates)
+                scores = tile_correlations(turned_cells(image, batch[k], cfg), templates, candidates, cfg)
+                out[start + k] = cfg.picture_judge_weight * float(scores.max(axis=1).mean())
+        return out
 
-    return judge
+    return judging_once(values)
 
 
 def where_the_map_led(located: GridLocation, cfg: VisionConfig) -> tuple[np.ndarray, ...]:

@@ -25,6 +25,7 @@ from vision.locate import (
     corner_distance_tiles,
     field_score,
     gradient_energy,
+    judging_once,
     lattice_continues,
     lattice_hypotheses,
     lattice_subdivided,
@@ -1292,3 +1293,20 @@ def test_a_corner_a_third_of_a_tile_off_is_sharpened_onto_the_seams_the_narrow_b
     kept = sharpened_on_seams(image, truth)
     assert kept is None or corner_distance_tiles(kept, truth) < 0.03
     assert sharpened_on_seams(image, off, cfg=replace(DEFAULT_CONFIG, sharpen_gain=0.0)) is None
+
+
+def test_a_judge_values_each_outline_once_and_in_the_order_asked() -> None:
+    asked: list[int] = []
+
+    def values(outlines: list[np.ndarray]) -> np.ndarray:
+        asked.append(len(outlines))
+        return np.array([float(o[0, 0]) for o in outlines])
+
+    a, b, c = (np.full((4, 2), v) for v in (1.0, 2.0, 3.0))
+    kept: dict[bytes, float] = {}
+    judge = judging_once(values, kept)
+    assert judge([b, a, b]).tolist() == [2.0, 1.0, 2.0] and asked == [2]  # b asked once, though twice given
+    assert judge([c, a]).tolist() == [3.0, 1.0] and asked == [2, 1]  # only c is new
+    assert judge([a]).tolist() == [1.0] and asked == [2, 1]  # nothing new: values not asked
+    assert len(kept) == 3  # handed on: another judge given them asks for none of these
+    assert judging_once(values, kept)([a, b, c]).tolist() == [1.0, 2.0, 3.0] and asked == [2, 1]
