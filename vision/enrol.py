@@ -1322,14 +1322,14 @@ def build_copy_model(enrolment: Enrolment, base: TileModel, ecfg: EnrolConfig = 
         model.board_refs = seen_board.refs
         model.meta[RING_SHADING] = ecfg.ring.shading  # the bands are compared as they were cut
     model.board_picture = seen_board.picture
-    model.tile_pictures = picture_stack(art.kinds, art.images, cfg)  # the figures matched when read
+    model.tile_pictures = picture_stack(art.kinds, art.images, cfg)  # matched against the tiles read
     if seen_board.picture is not None and seen_board.linked.any():  # how well the marks find it, for the player
         model.meta["board_found_by_marks"] = [seen_board.found_by_marks, int(seen_board.linked.sum())]
     model.meta["trained_on"] = [f"enrolled copy: {len(enrolled)} floor photos, {len(rendered)} rendered photos of "
                                 f"its {len(art)} tile pictures"
                                 + (f", {on_board} of them on its own board" if on_board else "")
                                 + (f", {len(extra)} corrected game photos" if extra else "") + pooled
-                                + (", its tile pictures kept to match the figures read"
+                                + (", its tile pictures kept to match the tiles read"
                                    if model.tile_pictures is not None else "")]
     return model
 
