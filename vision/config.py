@@ -266,6 +266,11 @@ class VisionConfig:
     #: outlines are snapped (the costliest step of a read whose first outline reads surely); False:
     #: after them, to the best of them all.
     grid_accept_first: bool = True
+    #: An outline taken at once by a caller's ``accept`` (below ``grid_trust_score``) is polished
+    #: onto its seams and handed on (``GridLocation.polished``) when that scores
+    #: ``grid_switch_margin`` higher: tiles read surely with a band of board taken in. The reader
+    #: takes it when its cells look more like whole tiles (``taken_polish_tileness_gain``).
+    grid_polish_taken: bool = True
     #: With ``grid_quick_accept`` and ``grid_first_views``: the first views may settle the search
     #: before the map's other outlines are snapped (they are, and the first views read again with
     #: the best of them, only when they do not); False: after them.
@@ -591,6 +596,11 @@ class VisionConfig:
     #: map's surest blobs (``GridLocation.peaks``) when an outline's cells are not tiles: such a blob
     #: holds the garden and some of its board's frame, so the tiles are smaller than its quarters.
     tileness_peak_sizes: tuple[float, ...] = (0.6, 0.75, 0.9)
+    #: The outline taken at once, polished onto its seams (``grid_polish_taken``), replaces it when
+    #: its cells' tileness is at least this much higher and its tiles read surely too
+    #: (:func:`vision.read.read_gardens`): the lattice score alone also climbs a right outline a
+    #: little off its corners, and its cells then look a little less like whole tiles.
+    taken_polish_tileness_gain: float = 0.25
     #: An outline in doubt, once every other step has placed it, is fitted to its seams once more
     #: within these wider bands (tile sides; a corner a third of a tile off leaves the narrow bands'
     #: reach), no corner moving more than ``sharpen_max_shift`` tiles, and the fit taken when the

@@ -854,20 +854,6 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
                 values[key] = memo.scores[key]
         return values[key]
 
-    def taken_at_once(outline: np.ndarray, score: float, ask: bool) -> GridLocation | None:
-        """The map's outline taken without a search: a clear lattice where the map led, or (when
-        ``ask``) tiles that read surely there (the caller's ``accept``); else None."""
-        if score >= cfg.grid_trust_score or (ask and accept is not None and score >= cfg.grid_accept_score
-                                             and accept(order_corners(outline), score)):
-            return GridLocation(order_corners(outline), float(score), -np.inf, False, (), float(score))
-        return None
-
-    first_value = value(corners)
-    others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
-    # before its other outlines are snapped
-    if (taken := taken_at_once(corners, first_value, cfg.grid_accept_first)) is not None:
-        return taken, None
-
     @cache
     def coarse() -> EvidenceField:
         """The more blurred field the rough polish climbs, made when first needed."""
@@ -882,6 +868,30 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
             climbed[key] = order_corners(polish(field, start * field_scale, cfg, coarse() if rough else None,
                                                 steps)[0] / field_scale)
         return climbed[key]
+
+    def taken_at_once(outline: np.ndarray, score: float, ask: bool) -> GridLocation | None:
+        """The map's outline taken without a search: a clear lattice where the map led, or (when
+        ``ask``) tiles that read surely there (the caller's ``accept``); else None. Tiles also read
+        surely a fraction of a tile off (a band of board taken in): with ``cfg.grid_polish_taken``
+        an outline taken so is polished (coarse, then fine) and handed on as ``polished`` when that
+        scores ``cfg.grid_switch_margin`` higher."""
+        if score >= cfg.grid_trust_score:
+            return GridLocation(order_corners(outline), float(score), -np.inf, False, (), float(score))
+        if not (ask and accept is not None and score >= cfg.grid_accept_score
+                and accept(order_corners(outline), score)):
+            return None
+        polished = None
+        if cfg.grid_polish_taken:
+            fitted = polished_one(polished_one(outline, True), False)
+            if value(fitted) > score + cfg.grid_switch_margin:
+                polished = order_corners(fitted)
+        return GridLocation(order_corners(outline), float(score), -np.inf, False, (), float(score), polished=polished)
+
+    first_value = value(corners)
+    others: list[np.ndarray] = []  # the map's other blobs' quads, image pixels
+    # before its other outlines are snapped
+    if (taken := taken_at_once(corners, first_value, cfg.grid_accept_first)) is not None:
+        return taken, None
 
     def polished_all(starts: list[np.ndarray], keep: int = cfg.grid_rough_keep) -> list[np.ndarray]:
         """The best ``keep`` (default ``cfg.grid_rough_keep``) starts polished coarsely, the best
@@ -1521,7 +1531,11 @@ class GridLocation:
     ``map_outline``: the tile map's first outline ``(4, 2)`` like ``corners``, before its other
     outlines or the search replaced it (None when it was taken at once or the search ended early):
     where the map led, which a stronger false lattice (a board's frame, a table's squares) may
-    have outscored.
+    have outscored. ``polished``: the map's outline taken at once by the caller's ``accept``,
+    polished onto its seams, when that scores ``cfg.grid_switch_margin`` higher (else None): tiles
+    read surely with a band of board taken in, which a reader that judges cells may prefer
+    (:func:`vision.read.read_gardens`); the lattice score alone also climbs a right outline a
+    little off its corners.
     """
 
     corners: np.ndarray
@@ -1536,6 +1550,7 @@ class GridLocation:
     searched_scores: tuple[float, ...] = ()
     blobs: SurestBlobs | None = None
     map_outline: np.ndarray | None = None
+    polished: np.ndarray | None = None
 
     @property
     def peaks(self) -> tuple[np.ndarray, ...]:

@@ -175,6 +175,9 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
         search_cfg = cfg if judge is None else replace(cfg, grid_judge_pool=cfg.picture_judge_pool)
         located = locate_grid(arr, 4, search_cfg, mask_model=model.tile_map_model, accept=accept, judge=judge)
         found, reasons = located.corners, located.reasons
+        if (located.polished is not None and accept is not None and polished_looks_whole(arr, located, model)
+                and accept(located.polished, -np.inf)):  # a band of board taken in: the seams say where the tiles are
+            found = located.polished
         placed = None
         if located.check_outline:  # in doubt: the copy's board by its marks, else by its band
             placed = place_by_board_marks(arr, located, model) or place_on_copy_board(arr, located, model)
@@ -240,6 +243,17 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     figures = figure_gradients(upright, cfg.tile_inset, cfg.figure_box)
     return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, clearable,
                 cells_in_photo(found, arr.shape), whole_tiles, figures)
+
+
+def polished_looks_whole(image: np.ndarray, located: GridLocation, model: TileModel) -> bool:
+    """Whether the outline taken at once, polished onto its seams (``located.polished``), has cells
+    that look more like whole tiles than the outline's own in ``image`` ``(M, N, 3)``, by
+    ``cfg.taken_polish_tileness_gain`` (:func:`vision.tileness.blocks_tileness`); False without a
+    polished outline or a tileness learner."""
+    if located.polished is None or model.tileness is None:
+        return False
+    own, polished = blocks_tileness(image, [located.corners, located.polished], model.tileness, model.cfg)
+    return bool(polished >= own + model.cfg.taken_polish_tileness_gain)
 
 
 def weighed_by_pictures(image: np.ndarray, corners: np.ndarray, read: tuple[AttributeProbs, AttributeProbs],

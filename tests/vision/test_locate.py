@@ -796,6 +796,45 @@ def test_a_caller_that_accepts_the_maps_outline_stops_the_search(easy_photos, bu
     assert asked == []
 
 
+def test_an_outline_taken_at_once_a_fraction_of_a_tile_off_is_handed_on_polished(monkeypatch) -> None:
+    """Tiles read surely on an outline that took in a band of board (the map's outline made 0.3
+    tile too wide): the outline is taken at once as the caller took it, and handed on polished onto
+    the block's seams as well (for a reader that judges cells to prefer); refused, nothing is taken
+    at once; without ``grid_polish_taken`` nothing polished is handed on."""
+    from dataclasses import replace
+
+    import vision.locate as locate_module
+    from vision.geometry import in_block_plane
+
+    image, truth = grid_photo(4, 3)
+    tile = float(np.linalg.norm(truth[1] - truth[0])) / 4
+    real = locate_module._map_outline
+
+    def widened(*args, **kwargs):  # the map's outline with its right side 0.3 tile out
+        corners, quad, prob = real(*args, **kwargs)
+        wide = in_block_plane(corners, np.array([[0, 0], [4.3, 0], [4.3, 4], [0, 4]], np.float64), 4)
+        return wide, quad, prob
+
+    monkeypatch.setattr(locate_module, "_map_outline", widened)
+    cfg = replace(DEFAULT_CONFIG, grid_trust_score=float("inf"))
+    mask = None  # the hand-made map
+
+    def error(corners: np.ndarray) -> float:
+        return float(np.linalg.norm(corners - truth, axis=1).max() / tile)
+
+    asked: list[tuple[np.ndarray, float]] = []
+    taken = locate_grid(image, 4, cfg, mask, accept=lambda c, s: asked.append((c, s)) or True)
+    assert len(asked) == 1 and error(asked[0][0]) > 0.25
+    np.testing.assert_array_equal(taken.corners, asked[0][0])
+    assert not taken.check_outline and taken.searched == ()
+    assert taken.polished is not None and error(taken.polished) < 0.1
+    np.testing.assert_array_equal(order_corners(taken.polished), taken.polished)
+    searched = locate_grid(image, 4, cfg, mask, accept=lambda c, s: False)
+    assert searched.polished is None and searched.searched != ()
+    unpolished = locate_grid(image, 4, replace(cfg, grid_polish_taken=False), mask, accept=lambda c, s: True)
+    assert unpolished.polished is None and error(unpolished.corners) > 0.25
+
+
 def test_a_caller_that_accepts_the_first_pass_best_block_ends_the_search_there(easy_photos, bundled_model) -> None:
     """The map's outline refused, the search's first pass (views through the quad, polished) hands
     its best block to ``accept``: taken, it is returned unflagged, nothing further searched or

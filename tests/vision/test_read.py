@@ -926,3 +926,28 @@ def test_a_figure_read_surely_as_another_decor_is_listed_for_review(tmp_path, bu
     without = read_garden(photo.image_path, off, corners=photo.corners)
     assert "A3" not in without.review and without.garden == reading.garden
     assert not any(code.startswith(REVIEW_FIGURE) for codes in without.review_why.values() for code in codes)
+
+
+def test_an_outline_taken_at_once_gives_way_to_its_polish_only_where_the_cells_look_more_like_tiles(
+        easy_photos, bundled_model) -> None:
+    """The polished outline handed on by the search (``GridLocation.polished``) is preferred when
+    its cells look more like whole tiles than the outline taken (one that took in a band of board
+    0.3 tile wide), not the other way round, and never without a tileness learner."""
+    from dataclasses import replace
+
+    from vision.geometry import in_block_plane, order_corners
+    from vision.locate import GridLocation
+    from vision.read import polished_looks_whole
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path)
+    truth = order_corners(np.asarray(photo.corners, np.float64) * scale)
+    wide = in_block_plane(truth, np.array([[0, 0], [4.3, 0], [4.3, 4], [0, 4]], np.float64), 4)
+
+    def taken(corners: np.ndarray, polished: np.ndarray | None) -> GridLocation:
+        return GridLocation(corners, 6.0, -np.inf, False, (), 6.0, polished=polished)
+
+    assert polished_looks_whole(image, taken(wide, truth), bundled_model)
+    assert not polished_looks_whole(image, taken(truth, wide), bundled_model)
+    assert not polished_looks_whole(image, taken(wide, None), bundled_model)
+    assert not polished_looks_whole(image, taken(wide, truth), replace(bundled_model, tileness=None))
