@@ -1157,7 +1157,8 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
         return located  # the same block, not read surely: the crop shows less of what raised the doubt
     return replace(again, corners=moved, alternatives=tuple(a + offset for a in again.alternatives),
                    searched=tuple(b + offset for b in again.searched), blobs=located.blobs,
-                   map_outline=located.map_outline)
+                   map_outline=located.map_outline,
+                   polished=None if again.polished is None else again.polished + offset)
 
 
 def near_proposals(where: np.ndarray, fine: np.ndarray, fscale: float, cfg: VisionConfig) -> list[np.ndarray]:

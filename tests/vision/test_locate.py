@@ -1121,6 +1121,9 @@ def test_a_second_look_asks_the_callers_accept_and_judge_in_the_photos_pixels() 
     again = second_look(image, located, cfg, None, judge, accept)
     assert not again.check_outline and corner_distance_tiles(again.corners, truth, 4) < 0.2
     assert accept(again.corners, again.score)
+    # an outline taken at once on the crop is handed on polished in the photo's pixels too
+    handed = second_look(image, located, replace(cfg, grid_switch_margin=-np.inf), None, judge, lambda c, s: True)
+    assert handed.polished is not None and corner_distance_tiles(handed.polished, handed.corners, 4) < 0.5
     right_in_doubt = _doubtful(truth, 0.0)  # the same block, its tiles read surely: the doubt is lifted
     lifted = second_look(image, right_in_doubt, cfg, None, judge, accept)
     assert not lifted.check_outline and corner_distance_tiles(lifted.corners, truth, 4) < 0.2
