@@ -600,7 +600,7 @@ class VisionConfig:
     #: its cells' tileness is at least this much higher and its tiles read surely too
     #: (:func:`vision.read.read_gardens`): the lattice score alone also climbs a right outline a
     #: little off its corners, and its cells then look a little less like whole tiles.
-    taken_polish_tileness_gain: float = 0.25
+    taken_polish_tileness_gain: float = 0.35
     #: An outline in doubt, once every other step has placed it, is fitted to its seams once more
     #: within these wider bands (tile sides; a corner a third of a tile off leaves the narrow bands'
     #: reach), no corner moving more than ``sharpen_max_shift`` tiles, and the fit taken when the
