@@ -20,6 +20,7 @@ from scorer import score_game
 from scorer.errors import InvalidGameError
 from scorer.game import qualifies
 from scorer.tiles import Feature, Garden, cell_name
+from vision.budget import Deadline
 from vision.dataset import LabelledPhoto, iter_labelled
 from vision.locate import GridNotFoundError, block_offset
 from vision.model import TileModel
@@ -103,11 +104,13 @@ def turn_to_match(found: np.ndarray, truth: np.ndarray) -> tuple[float, int]:
     return err, (-start) % 4
 
 
-def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> PhotoResult:
+def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1, budget: float | None = None
+                ) -> PhotoResult:
     """Read one labelled photo and compare with its truth. With ``repeat`` > 1 the photo is read
     (and plainly decoded, for reference) that many times, alternately, and each stage's median time
     is kept: a machine shared with other work gives noisy single timings. The reading is the same
-    every time."""
+    every time, unless ``budget`` (seconds for the outline's search, as the app allows it:
+    :func:`vision.read.read_garden`) cuts a search short on one reading and not on another."""
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}")
     truth = photo.garden
@@ -122,7 +125,7 @@ def bench_photo(photo: LabelledPhoto, model: TileModel, repeat: int = 1) -> Phot
         del full
         t0 = time.perf_counter()
         try:
-            reading = read_garden(photo.image_path, model=model)
+            reading = read_garden(photo.image_path, model=model, budget=budget)
             stages.append(dict(reading.timings))
         except GridNotFoundError:
             stages.append({"decode": 0.0, "localise": time.perf_counter() - t0, "classify": 0.0})
@@ -196,28 +199,30 @@ def summarise(results: list[PhotoResult], peak_rss_mb: float) -> dict[str, Any]:
     return out
 
 
-def _bench_task(model: TileModel, task: tuple[LabelledPhoto, int]) -> PhotoResult:
+def _bench_task(model: TileModel, task: tuple[LabelledPhoto, int, float | None]) -> PhotoResult:
     """One photo benchmarked, as a worker does it (:class:`vision.workers.ModelPool`)."""
-    photo, repeat = task
-    return bench_photo(photo, model, repeat)
+    photo, repeat, budget = task
+    return bench_photo(photo, model, repeat, budget)
 
 
 def run_bench(data: str | Path, model: TileModel | str | Path | None = None,
-              progress: Callable[[int, int], None] | None = None, repeat: int = 1, jobs: int = 1
-              ) -> tuple[dict[str, Any], list[PhotoResult]]:
+              progress: Callable[[int, int], None] | None = None, repeat: int = 1, jobs: int = 1,
+              budget: float | None = None) -> tuple[dict[str, Any], list[PhotoResult]]:
     """Benchmark every labelled photo in ``data`` (each timed ``repeat`` times, see
-    :func:`bench_photo`), in ``jobs`` processes; returns (summary, per-photo results in the
+    :func:`bench_photo`, each outline search given ``budget`` seconds, None for any), in ``jobs``
+    processes; returns (summary, per-photo results in the
     directory's order). Each photo is timed within one process, so with ``jobs`` up to the number
     of cores the timings are those of one reader per core; the peak memory is the largest of any
     one process (the reader's own, not the pool's sum)."""
     check_jobs(jobs)
+    Deadline(budget)  # a bad budget refused before any photo is read
     photos = list(iter_labelled(Path(data)))
     if not photos:
         raise ValueError(f"no labelled photos (image + .json sidecar) in {data}")
     tile_model = resolve_model(model)
     results: list[PhotoResult] = []
     with ModelPool(tile_model, jobs) as pool:  # fresh processes, each handed the model; results in order
-        for result in pool.imap(_bench_task, [(photo, repeat) for photo in photos]):
+        for result in pool.imap(_bench_task, [(photo, repeat, budget) for photo in photos]):
             results.append(result)
             if progress:
                 progress(len(results), len(photos))
@@ -279,13 +284,13 @@ def format_summary(s: dict[str, Any]) -> str:
 
 
 def cli_bench(args: argparse.Namespace) -> int:
-    """``zengarden bench --data DIR [--model M] [--csv PATH] [--repeat N] [--jobs N]``."""
+    """``zengarden bench --data DIR [--model M] [--csv PATH] [--repeat N] [--jobs N] [--budget S]``."""
     def show(done: int, total: int) -> None:
         print(f"\r{done}/{total} photos", end="", file=sys.stderr, flush=True)
 
     try:
         summary, results = run_bench(args.data, args.model, show, getattr(args, "repeat", 1),
-                                     getattr(args, "jobs", 1))
+                                     getattr(args, "jobs", 1), getattr(args, "budget", None))
         csv_path = Path(args.csv) if args.csv else Path(args.data) / "bench.csv"
         write_csv(csv_path, results)
     except (ValueError, OSError) as exc:

@@ -55,6 +55,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("photo", help="JPEG, PNG, WebP or HEIC photo of one finished garden")
     p.add_argument("--model", default=None, help="model file (default: the bundled model)")
     p.add_argument("--json", action="store_true", help="print the reading as JSON")
+    p.add_argument("--budget", type=float, default=None,
+                   help="seconds the search for the garden's outline may take before it stops and asks for the "
+                        "outline to be checked (default: the app's, VisionConfig.read_budget; 0 for no limit)")
     p.set_defaults(func=_run_read)
 
     p = sub.add_parser("train", help="train a tile model from labelled photos (image + sidecar JSON)")
@@ -85,6 +88,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="time each photo N times and keep each stage's median (default 1)")
     p.add_argument("--jobs", type=int, default=1,
                    help="read the photos in N processes (default 1; at most one per core for honest timings)")
+    p.add_argument("--budget", type=float, default=None,
+                   help="give each photo's outline search S seconds, as the app does (default: no limit, the same "
+                        "readings on any machine)")
     p.set_defaults(func=_run_bench)
 
     p = sub.add_parser("enrol", help="teach the reader your copy: one photo of each floor's 15 tiles (+ any one other)")

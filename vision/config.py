@@ -555,6 +555,11 @@ class VisionConfig:
     #: (:func:`vision.read.choose_by_reading`) reads as surely; 0 turns it off.
     clear_min_confidence: float = 0.8
     clear_mean_confidence: float = 0.95
+    #: Seconds the app and ``zengarden read`` give one photo's outline search (:mod:`vision.budget`):
+    #: then the search's later rounds are skipped and the outline flagged for checking, so that a
+    #: photo unlike the training photos asks for its corners in seconds rather than a minute. The
+    #: library's ``read_garden`` and the benchmark give it any time (the same readings on any machine).
+    read_budget: float = 10.0
     #: Number of alternative tiles reported per cell.
     alternatives: int = 4
     #: Tileness (:mod:`vision.tileness`, a model's learner of whole tiles, cells cut with

@@ -34,6 +34,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.budget import SEARCH_STOPPED
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_corners, check_image
 from vision.geometry import climb_corners, downscale, order_corners
@@ -714,7 +715,7 @@ def sharpened_on_seams(image: np.ndarray, corners: np.ndarray, n: int = 4, cfg: 
 def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFIG,
                 mask_model: object | None = None, judge: Judge | None = None,
                 accept: Accept | None = None, near: Sequence[np.ndarray] = (),
-                memo: SearchMemo | None = None) -> GridLocation:
+                memo: SearchMemo | None = None, stop: Callable[[], bool] | None = None) -> GridLocation:
     """Find an n×n block of square tiles in ``image`` ``(M, N, 3)`` uint8 BGR -> :class:`GridLocation`
     (corners TL, TR, BR, BL in ``image`` pixels, and whether to check them). Raises
     :class:`GridNotFoundError` when nothing looks like a block of tiles.
@@ -798,22 +799,44 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     not trusted; the smallest of them, not the map's quad, then sets the smallest block
     (``cfg.grid_min_fraction``). Last, a small garden still in doubt gets a second look
     (:func:`second_look`): the same search on a crop around it. ``memo``: what an earlier search of
-    this same image worked out (:class:`SearchMemo`), kept and added to.
+    this same image worked out (:class:`SearchMemo`), kept and added to. ``stop`` (e.g.
+    :meth:`vision.budget.Deadline.expired`): asked once the first pass is done and before each later
+    round (searched further, near places, last rounds, the whole photo, around its own blocks, small
+    blocks, extension, second look); once it says yes the rest is skipped, the choice made among
+    what was found, and the outline flagged (:data:`vision.budget.SEARCH_STOPPED`).
     """
-    located, look_again = _search_grid(image, n, cfg, mask_model, judge, accept, near, memo)
+    located, look_again = _search_grid(image, n, cfg, mask_model, judge, accept, near, memo, stop)
     if look_again is None:
         return located
+    if stop is not None and stop():  # a second look is one more search
+        return stopped_search(located)
     # the search's working copies and evidence are let go before a second look makes a crop's own
     cfg, mask_model = look_again
-    return second_look(image, located, cfg, mask_model, judge, accept, near)
+    return second_look(image, located, cfg, mask_model, judge, accept, near, stop)
+
+
+def stopped_search(located: GridLocation) -> GridLocation:
+    """``located`` flagged for checking: its search stopped at its time limit
+    (:data:`vision.budget.SEARCH_STOPPED`, once)."""
+    if SEARCH_STOPPED in located.reasons:
+        return located
+    return replace(located, check_outline=True, reasons=(*located.reasons, SEARCH_STOPPED))
 
 
 def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: object | None, judge: Judge | None,
-                 accept: Accept | None, near: Sequence[np.ndarray], memo: SearchMemo | None = None
+                 accept: Accept | None, near: Sequence[np.ndarray], memo: SearchMemo | None = None,
+                 stop: Callable[[], bool] | None = None
                  ) -> tuple[GridLocation, tuple[VisionConfig, object | None] | None]:
     """:func:`locate_grid` up to its second look -> (the block found, None when it is settled, else
     the config for this n and the tile map the second look is to use)."""
     memo = SearchMemo() if memo is None else memo
+    spent = False  # whether ``stop`` said the time is up: every later round skipped
+
+    def stopped() -> bool:
+        nonlocal spent
+        spent = spent or (stop is not None and bool(stop()))
+        return spent
+
     setup = _search_setup(image, n, cfg, mask_model)
     cfg, mask_model, first = setup.cfg, setup.mask_model, setup.first
     fine, fscale, small, scale, _, map_scale = setup.copies
@@ -1001,21 +1024,25 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
     polished += polished_all([corners, quad])
     if (settled_search := ends_here(polished)) is not None:
         return settled_search, None
-    polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
+    if not stopped():
+        polished += _searched_further(polished, rectified, others, fine, fscale, cfg, value, polished_all)
     for where in near:  # where the caller's other photos of the board show the block
-        polished += polished_all(near_proposals(where, fine, fscale, cfg))
+        if not stopped():
+            polished += polished_all(near_proposals(where, fine, fscale, cfg))
     if (settled_search := ends_here(polished)) is not None:
         return settled_search, None
     regions, latest = [corners], polished  # each round: the map's outline (first only), the latest best
     for _ in range(cfg.grid_around_rounds):
         if not latest or max([first_value, *map(value, polished)]) >= cfg.grid_around_below:  # a clear lattice
             break
+        if stopped():
+            break
         latest = rectified_around(regions, latest, quad, fine, fscale, cfg, value, polished_all)
         polished += latest
         regions = []
         if (settled_search := ends_here(polished)) is not None:
             return settled_search, None
-    if cfg.grid_search_frame:
+    if cfg.grid_search_frame and not stopped():
         polished += polished_all(frame_proposals(fine, fscale, cfg))
     candidates += with_snapped(polished)
 
@@ -1024,13 +1051,14 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         found = polished_all(near_proposals(where, fine, fscale, cfg))
         return with_snapped(found)
 
-    if accept is not None:  # only a block whose tiles the caller reads surely is taken from these rounds
+    # only a block whose tiles the caller reads surely is taken from these rounds (unless the time is up)
+    if accept is not None and not stopped():
 
         def settled(found: list[np.ndarray]) -> bool:
             """Whether the best block the rounds found so far reads surely: enough searching (the
-            best is asked again only when a better one turns up)."""
+            best is asked again only when a better one turns up); or the time is up."""
             best = distinct_best(found, value, 1, cfg)
-            return bool(best) and reads_surely(best[0])
+            return (bool(best) and reads_surely(best[0])) or stopped()
 
         new = searched_around_own(candidates, quad, value, around, cfg, settled)
         candidates += [b for b in distinct_best(new, value, cfg.grid_own_near_confirm, cfg) if reads_surely(b)]
@@ -1056,7 +1084,8 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         return scores, scores[0], chosen, scores[chosen], max(others, default=-np.inf)
 
     scores, first_value, chosen, score, runner_up = choice()
-    if accept is not None and small and (score < cfg.check_min_score or score - runner_up < cfg.check_margin):
+    if (accept is not None and small and (score < cfg.check_min_score or score - runner_up < cfg.check_margin)
+            and not stopped()):
         # in doubt: the blocks ruled out as too small count when their tiles read surely
         surely = []
         raw = {key: setup.value(block) for key, block in small.items()}
@@ -1071,7 +1100,7 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
             candidates += surely
             scores, first_value, chosen, score, runner_up = choice()
     if judge is not None and cfg.grid_extend_from and (score < cfg.check_min_score
-                                                       or score - runner_up < cfg.check_margin):
+                                                       or score - runner_up < cfg.check_margin) and not stopped():
         # in doubt: the leading blocks as parts of the block (or more), the best whole ones searched
         # around; what that finds counts when its tiles read clearly better than the chosen block's
         ranked = [candidates[i] for i in np.argsort(-np.asarray(scores), kind="stable") if np.isfinite(scores[i])]
@@ -1094,6 +1123,8 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         if beyond > cfg.check_beyond:
             reasons.append(f"tiles beyond the outline (tile map {beyond:.2f} outside a side) and another "
                            f"lattice not far behind (score {score:.2f} vs {runner_up:.2f})")
+    if spent:
+        reasons.append(SEARCH_STOPPED)
     kept: list[int] = [chosen]
     for i in sorted(range(len(candidates)), key=lambda i: -scores[i]):
         if len(kept) > cfg.grid_alternatives or not np.isfinite(scores[i]):
@@ -1109,8 +1140,8 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
 
 
 def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mask_model: object | None = None,
-                judge: Judge | None = None, accept: Accept | None = None, near: Sequence[np.ndarray] = ()
-                ) -> GridLocation:
+                judge: Judge | None = None, accept: Accept | None = None, near: Sequence[np.ndarray] = (),
+                stop: Callable[[], bool] | None = None) -> GridLocation:
     """``located`` in ``image`` ``(M, N, 3)``, or the block found by the same search on a crop around
     it when that is surer: a small garden in doubt (``located.check_outline``, mean side below
     ``cfg.second_look_below`` of the photo's longer side) is searched again (:func:`locate_grid`,
@@ -1123,7 +1154,8 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
     reader may find its tiles read surely, :func:`vision.read.choose_by_reading`). The same block
     found on the crop lifts the doubt only when the caller's ``accept`` takes it (its tiles read
     surely): a score alone does not, since the crop shows less of what raised the doubt (a rival
-    lattice elsewhere in the photo)."""
+    lattice elsewhere in the photo). ``stop``: the search's (:func:`locate_grid`); when the crop's
+    search was stopped by it, ``located`` is returned flagged so (:func:`stopped_search`)."""
     if not (located.check_outline and cfg.second_look_below):
         return located
     corners = located.corners
@@ -1142,9 +1174,11 @@ def second_look(image: np.ndarray, located: GridLocation, cfg: VisionConfig, mas
     crop_accept = None if accept is None else (lambda found, score: accept(found + offset, score))
     try:
         again = locate_grid(crop, cfg.grid, replace(cfg, second_look_below=0.0), mask_model, crop_judge,
-                            crop_accept, [np.asarray(w, np.float64) - offset for w in near])
+                            crop_accept, [np.asarray(w, np.float64) - offset for w in near], stop=stop)
     except GridNotFoundError:
         return located
+    if SEARCH_STOPPED in again.reasons:  # the crop's search cut short: what it found is no surer
+        return stopped_search(located)
     moved = again.corners + offset
     same = block_offset(moved, corners, cfg.grid)[0] <= cfg.check_distinct
     if again.check_outline:  # in doubt there too: a different outline is one more for a reader to weigh

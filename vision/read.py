@@ -23,6 +23,7 @@ from scorer.tiles import ALL_CELLS, Garden, Tile, cell_name
 from scorer.vocab import ALL_DECORS, ALL_FLOORS, ALL_PATHS
 from vision.board_match import DEFAULT_MATCH, marks_place_surely, match_board
 from vision.board_ring import DEFAULT_RING, RING_SHADING, place_by_ring, ring_size
+from vision.budget import SEARCH_STOPPED, Deadline
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import cells_in_photo, check_corners, check_image, crop_each, crop_tiles
 from vision.decode import AttributeProbs, decode, tile_probability
@@ -160,11 +161,13 @@ class _Cut:
     figures: np.ndarray | None = None
 
 
-def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -> _Cut:
-    """Locate (unless ``corners`` are given), choose by reading when in doubt, cut and read."""
+def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, budget: float | None = None) -> _Cut:
+    """Locate (unless ``corners`` are given), choose by reading when in doubt, cut and read;
+    ``budget``: seconds the outline's search may take (:class:`vision.budget.Deadline`, None for any)."""
     cfg = model.cfg
     arr, scale, t_decode = _prepare(image, cfg)
     t0 = time.perf_counter()
+    deadline = Deadline(budget)
     reasons: tuple[str, ...] = ()
     located = None
     sure: dict[str, Any] = {}
@@ -173,7 +176,8 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
     if corners is None:
         judge = picture_judge(arr, model)  # a copy's pictures value the candidates, not the search's starts
         search_cfg = cfg if judge is None else replace(cfg, grid_judge_pool=cfg.picture_judge_pool)
-        located = locate_grid(arr, 4, search_cfg, mask_model=model.tile_map_model, accept=accept, judge=judge)
+        located = locate_grid(arr, 4, search_cfg, mask_model=model.tile_map_model, accept=accept, judge=judge,
+                              stop=deadline.expired)
         found, reasons = located.corners, located.reasons
         if (located.polished is not None and accept is not None and polished_looks_whole(arr, located, model)
                 and accept(located.polished, -np.inf)):  # a band of board taken in: the seams say where the tiles are
@@ -200,9 +204,11 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             reasons = (*reasons, moved) if moved else reasons
             t_choose = time.perf_counter() - t_choose
         if (located is not None and located.check_outline and not on_board and accept is not None
-                and cfg.read_climb_starts and not (sure and np.array_equal(sure["corners"], found))):
+                and cfg.read_climb_starts and not (sure and np.array_equal(sure["corners"], found))
+                and not deadline.expired()):
             t_climb = time.perf_counter()  # still in doubt and not read surely: the tiles say where
-            found_again = climb_by_reading(arr, [found, located.corners, *located.alternatives], model, accept)
+            found_again = climb_by_reading(arr, [found, located.corners, *located.alternatives], model, accept,
+                                           deadline.expired)
             if found_again is not None:
                 found, climbed = found_again, True
                 reasons = (*reasons, "moved to where its tiles read surely (found by reading them)")
@@ -213,7 +219,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
             doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives,
                                                              *located.searched], model,
                                                 also=where_the_map_led(located, cfg), peaks=lambda: located.peaks,
-                                                shifts=shifts)
+                                                shifts=shifts, stop=deadline.expired)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -230,6 +236,8 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None) -
                     and cells_are_whole_tiles(whole_shifts(arr, found, model) if shifts is None else shifts, cfg)):
                 whole_tiles, reasons = True, ()  # a weak lattice of tiles the readers have not met
             t_choose += time.perf_counter() - t_cells
+    if deadline.stopped and SEARCH_STOPPED not in reasons:  # a step after the search was skipped
+        reasons = (*reasons, SEARCH_STOPPED)
     if sure and np.array_equal(sure["corners"], found):  # the outline taken because its tiles read surely
         read, crops = sure["read"], sure["crops"]
     else:
@@ -512,8 +520,8 @@ def ranked_starts(starts: Sequence[np.ndarray], value: Callable[[np.ndarray], fl
     return sorted((c for c in unique if np.isfinite(value(c))), key=value, reverse=True)
 
 
-def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: TileModel, accept: Accept
-                     ) -> np.ndarray | None:
+def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: TileModel, accept: Accept,
+                     stop: Callable[[], bool] | None = None) -> np.ndarray | None:
     """An outline in doubt found again by its tiles: the ``starts`` (each ``(4, 2)`` in ``image``
     ``(M, N, 3)``: the outline chosen, the search's other lattices) valued by how surely their
     tiles read alone (:func:`reading_sureness`), the best ``cfg.read_climb_starts`` each moved
@@ -523,7 +531,8 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
     (:func:`vision.locate.snapped_outlines`) -> the first block so found, clearly different from
     its start (more than ``cfg.check_distinct`` tile off), whose tiles read surely in their light
     (``accept``; the snapped outlines asked first, the one whose tiles read most surely alone
-    first, then the block as moved), or None."""
+    first, then the block as moved), or None. ``stop`` (when given) is asked before each start: once
+    it says yes the climb ends (:class:`vision.budget.Deadline`)."""
     cfg = model.cfg
     sureness = BlockValues(
         lambda corners: reading_sureness(decode(model.predict_probs(crop_tiles(image, corners, cfg)), cfg)[0]
@@ -531,6 +540,8 @@ def climb_by_reading(image: np.ndarray, starts: Sequence[np.ndarray], model: Til
     ranked = ranked_starts(starts, sureness)
     first, finer = cfg.read_climb_steps[:1], cfg.read_climb_steps[1:]
     for start in ranked[: cfg.read_climb_starts]:
+        if stop is not None and stop():
+            break
         moved = climb_block(start, sureness, first, cfg.read_climb_rounds, cfg.grid)[0]
         if np.array_equal(moved, start):  # no coarsest move reads better: the garden is not a step away
             continue
@@ -553,8 +564,8 @@ NOT_TILES = "its cells do not look like whole tiles"
 
 def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
                       climb_starts: int | None = None, also: Sequence[np.ndarray] = (),
-                      peaks: Callable[[], Sequence[np.ndarray]] = tuple, shifts: np.ndarray | None = None
-                      ) -> tuple[str | None, np.ndarray | None]:
+                      peaks: Callable[[], Sequence[np.ndarray]] = tuple, shifts: np.ndarray | None = None,
+                      stop: Callable[[], bool] | None = None) -> tuple[str | None, np.ndarray | None]:
     """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
     (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None; the
     block where the cells look more like tiles, or None). Its cells look like tiles (tileness at
@@ -571,7 +582,9 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     both are moved again by ``cfg.tileness_polish_steps`` and snapped to their seams
     (:func:`vision.locate.snapped_outlines`); the block that then looks most like tiles is returned
     when it reaches ``cfg.tileness_sure`` and beats ``found``. ``shifts``: :func:`whole_shifts` of
-    ``found`` when already made. A model without a tileness learner judges nothing."""
+    ``found`` when already made; ``stop`` (when given) is asked before each start's search: once it
+    says yes, the best block so far is returned (:class:`vision.budget.Deadline`). A model without a
+    tileness learner judges nothing."""
     cfg = model.cfg
     if model.tileness is None:
         return None, None
@@ -597,6 +610,8 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     starts = [(start, cfg) for start in
               {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
     for start, plane_cfg in [*starts, *((peak, peak_cfg) for peak in peaks())]:
+        if stop is not None and stop():
+            break
         in_plane = best_block_in_plane(image, start, model.tileness, plane_cfg)[0]
         climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
                               many=tileness.many)[0]
@@ -763,21 +778,25 @@ def odd_figure_cells(gardens: Sequence[Garden], figures: Sequence[np.ndarray | N
 
 
 def read_gardens(images: Sequence[ImageInput], model: TileModel | str | Path | None = None,
-                 corners: Sequence[Any | None] | None = None) -> list[GardenReading]:
+                 corners: Sequence[Any | None] | None = None, budget: float | None = None) -> list[GardenReading]:
     """Read all gardens of one game, decoded jointly (no tile used twice across them).
 
-    ``corners`` optionally gives per image 4 (x, y) corners (or None to locate). Raises
+    ``corners`` optionally gives per image 4 (x, y) corners (or None to locate). ``budget``: seconds
+    each photo's outline search may take (None: as long as it needs; :mod:`vision.budget`); a search
+    stopped at it flags its outline for checking. Raises ``ValueError`` for a budget that is not a
+    positive number. Raises
     :class:`vision.locate.GridNotFoundError` / ``ValueError`` with a message naming the photo and
     ``photo_index``, the index in ``images`` of the photo it is about (for a user interface to name it).
     The learners run on one thread (:func:`vision.threads.one_thread`).
     """
+    Deadline(budget)  # a bad budget is refused before any photo is read
     tile_model = resolve_model(model)
     with one_thread():
-        return _read_gardens(list(images), tile_model, corners)
+        return _read_gardens(list(images), tile_model, corners, budget)
 
 
-def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequence[Any | None] | None
-                  ) -> list[GardenReading]:
+def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequence[Any | None] | None,
+                  budget: float | None = None) -> list[GardenReading]:
     """:func:`read_gardens` with the model resolved."""
     if not images:
         raise ValueError("no photos given")
@@ -787,7 +806,7 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
     prepared = []
     for i, (img, cs) in enumerate(zip(images, per_corners)):
         try:
-            prepared.append(_locate_and_crop(img, tile_model, cs))
+            prepared.append(_locate_and_crop(img, tile_model, cs, budget))
         except ValueError as exc:
             exc.photo_index = i  # which photo, as a number any language can word
             if len(images) > 1:
@@ -850,15 +869,19 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
 
 
 def read_garden(image: ImageInput, model: TileModel | str | Path | None = None,
-                corners: Any | None = None) -> GardenReading:
-    """Read one garden from a photo (array ``(M, N, 3)`` uint8 BGR, path or bytes)."""
-    return read_gardens([image], model, [corners])[0]
+                corners: Any | None = None, budget: float | None = None) -> GardenReading:
+    """Read one garden from a photo (array ``(M, N, 3)`` uint8 BGR, path or bytes); ``budget`` as in
+    :func:`read_gardens`."""
+    return read_gardens([image], model, [corners], budget)[0]
 
 
 def cli_read(args: argparse.Namespace, cfg: VisionConfig = DEFAULT_CONFIG) -> int:
-    """``zengarden read PHOTO [--model M] [--json]``."""
+    """``zengarden read PHOTO [--model M] [--json] [--budget S]`` (``--budget``: seconds for the
+    outline's search, default ``cfg.read_budget``, 0 for no limit)."""
+    budget = getattr(args, "budget", None)
+    budget = cfg.read_budget if budget is None else budget
     try:
-        reading = read_garden(Path(args.photo), model=args.model)
+        reading = read_garden(Path(args.photo), model=args.model, budget=budget or None)
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
