@@ -104,6 +104,8 @@ EN: dict[str, str] = {
     "read_ok_clean": "Garden read. Compare the tiles with the photo and correct anything wrong.",
     "game": "Game",
     "outline_unsure": "The reader is not sure it found the garden's outline: please check it below.",
+    "search_stopped": "It stopped looking after a few seconds rather than keep you waiting: if the outline is off, "
+                      "click the four corners.",
     "outline_check": "Is the outline right? The yellow grid should lie exactly on the 16 tiles. If it does, "
                      "confirm; if not, click the four outer corners of the tiles below.",
     "outline_yes": "Yes, the outline is right",
@@ -483,6 +485,8 @@ DE: dict[str, str] = {
     "read_ok_clean": "Garten gelesen. Plättchen mit dem Foto vergleichen und Fehler korrigieren.",
     "game": "Spiel",
     "outline_unsure": "Der Umriss des Gartens ist nicht sicher erkannt: bitte unten prüfen.",
+    "search_stopped": "Die Suche wurde nach einigen Sekunden beendet, statt Sie warten zu lassen: liegt der Umriss "
+                      "daneben, die vier Ecken anklicken.",
     "outline_check": "Stimmt der Umriss? Das gelbe Gitter sollte genau auf den 16 Plättchen liegen. Wenn ja, "
                      "bestätigen; sonst unten die vier äußeren Ecken der Plättchen anklicken.",
     "outline_yes": "Ja, der Umriss stimmt",

@@ -150,6 +150,21 @@ def reading_to_dict(reading: GardenReading, digest: str, manual_corners: bool = 
     }
 
 
+def read_budget() -> float | None:
+    """Seconds each photo's outline search may take at the table (``VisionConfig.read_budget``; None
+    for no limit): a photo the reader cannot place asks for its corners in seconds, not a minute."""
+    from vision.config import DEFAULT_CONFIG
+
+    return DEFAULT_CONFIG.read_budget or None
+
+
+def search_stopped(reading: dict[str, Any]) -> bool:
+    """Whether the outline search of ``reading`` (:func:`reading_to_dict`) stopped at its time limit."""
+    from vision.budget import SEARCH_STOPPED
+
+    return SEARCH_STOPPED in (reading.get("outline_reasons") or ())
+
+
 def read_photo(image: np.ndarray, model: Any = None, corners: Sequence[Sequence[float]] | None = None,
                digest: str = "") -> dict[str, Any]:
     """Read one garden; returns :func:`reading_to_dict`. Raises :class:`PhotoError`."""
@@ -162,7 +177,8 @@ def read_photo(image: np.ndarray, model: Any = None, corners: Sequence[Sequence[
     except ImportError:  # pragma: no cover - locate ships with read
         GridNotFoundError = LookupError
     try:
-        reading = read_garden(image, model=model, corners=None if corners is None else np.asarray(corners, float))
+        reading = read_garden(image, model=model, corners=None if corners is None else np.asarray(corners, float),
+                              budget=read_budget())
     except GridNotFoundError as exc:
         raise PhotoError("grid", str(exc)) from None
     except ValueError as exc:
@@ -180,7 +196,8 @@ def read_photos_jointly(images: Sequence[np.ndarray], corners: Sequence[Sequence
         raise PhotoError("unavailable", f"photo reading is not installed yet ({exc})") from None
     try:
         readings = read_gardens(list(images), model=model,
-                                corners=[None if c is None else np.asarray(c, float) for c in corners])
+                                corners=[None if c is None else np.asarray(c, float) for c in corners],
+                                budget=read_budget())
     except ValueError as exc:
         kind = "grid" if isinstance(exc, GridNotFoundError) else "read"
         raise PhotoError(kind, str(exc), photo_index=getattr(exc, "photo_index", None)) from None

@@ -256,7 +256,8 @@ def run_reader(T: i18n.Translator, i: int, player: dict[str, Any], image: Any, c
     if outline_unconfirmed(reading):  # tiles stay empty until the outline is confirmed
         set_grid(player, vm.empty_grid())
         far = (Said("garden_small"),) if vm.small_in_photo(reading, getattr(image, "shape", ())) else ()
-        s.messages[i] = ("info", (Said("outline_unsure"), *far))
+        stopped = (Said("search_stopped"),) if photos.search_stopped(reading) else ()
+        s.messages[i] = ("info", (Said("outline_unsure"), *stopped, *far))
         return
     set_grid(player, reading["garden"])
     s.messages[i] = ("success", (read_ok(reading),))

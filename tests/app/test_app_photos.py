@@ -192,6 +192,38 @@ def test_a_flagged_outline_is_confirmed_before_tiles_are_shown(data_dir: Path, m
     assert not any("fills little of this photo" in m.value for m in at.info)  # the garden fills this one
 
 
+def test_the_app_gives_each_search_its_time_and_says_when_one_stopped(data_dir: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app reads a photo with ``VisionConfig.read_budget`` seconds for its outline search; a
+    search stopped at that limit comes back flagged, and the player is told it stopped rather than
+    keep them waiting, and asked to check the outline."""
+    from dataclasses import replace
+
+    import vision.read
+    from vision.budget import SEARCH_STOPPED
+    from vision.config import DEFAULT_CONFIG
+
+    real = vision.read.read_garden
+    budgets: list[float | None] = []
+
+    def stopped_read(image, model=None, corners=None, budget=None):  # the reading a stopped search gives
+        budgets.append(budget)
+        reading = real(image, model, corners)
+        return replace(reading, check_outline=True, outline_reasons=(*reading.outline_reasons, SEARCH_STOPPED))
+
+    monkeypatch.setattr(vision.read, "read_garden", stopped_read)
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    widget(at.file_uploader, key(at, "upload0")).set_value(  # type: ignore[attr-defined]
+        ("ann.jpg", (PHOTOS / "game-ann.jpg").read_bytes(), "image/jpeg"))
+    run(at)
+    assert budgets == [DEFAULT_CONFIG.read_budget] and DEFAULT_CONFIG.read_budget > 0
+    player = at.session_state["draft"]["players"][0]
+    assert player["reading"]["check_outline"] is True
+    assert player["garden"] == [[""] * 4 for _ in range(4)]
+    assert any("stopped looking after a few seconds" in m.value for m in at.info)
+    assert any("Is the outline right?" in w.value for w in at.warning)
+
+
 def test_an_unsure_outline_of_a_garden_far_off_in_the_photo_suggests_a_closer_photo(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same photo set in the middle of a table four times its size: the garden is small in it, and

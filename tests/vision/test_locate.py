@@ -352,6 +352,46 @@ def test_a_garden_the_map_never_pointed_at_is_found_where_the_caller_says_to_loo
     assert corner_distance_tiles(found.corners, truth, 4) < 0.2
 
 
+def test_a_search_stopped_by_its_time_limit_skips_its_later_rounds_and_flags_the_outline() -> None:
+    """``stop`` is asked once the first pass is done: saying yes, the place the caller expects the
+    block (``near``) is not searched, so the garden beside the card is missed, and the outline is
+    flagged with why; never saying yes, the search is the one without a limit."""
+    from dataclasses import replace
+
+    from vision.budget import SEARCH_STOPPED
+
+    image, truth = _garden_beside_card()
+    cfg = replace(DEFAULT_CONFIG, outline_inset=0.0, mask_other_blobs=False)
+    mask = _LightnessMask((150, 1.0))
+    rough = truth.mean(axis=0) + (truth - truth.mean(axis=0)) * 1.15 + np.array([25.0, -20.0])
+    asked: list[int] = []
+
+    stopped = locate_grid(image, 4, cfg, mask, near=[rough], stop=lambda: asked.append(1) or True)
+    assert asked  # the search asked before a later round
+    assert corner_distance_tiles(stopped.corners, truth, 4) > 1.0
+    assert stopped.check_outline and stopped.reasons.count(SEARCH_STOPPED) == 1
+
+    found = locate_grid(image, 4, cfg, mask, near=[rough], stop=lambda: False)
+    unlimited = locate_grid(image, 4, cfg, mask, near=[rough])
+    np.testing.assert_array_equal(found.corners, unlimited.corners)
+    assert corner_distance_tiles(found.corners, truth, 4) < 0.2
+    assert SEARCH_STOPPED not in found.reasons and found.reasons == unlimited.reasons
+
+
+def test_an_outline_taken_at_once_is_never_stopped(easy_photos, bundled_model) -> None:
+    """An outline the caller accepts at once ends the search before any round ``stop`` guards: it
+    is not asked, and the outline is not flagged."""
+    from dataclasses import replace
+
+    photo = iter_labelled(easy_photos)[0]
+    image, _ = load_image_scaled(photo.image_path)
+    cfg = replace(bundled_model.cfg, grid_trust_score=float("inf"), grid_accept_score=-float("inf"))
+    asked: list[int] = []
+    taken = locate_grid(image, 4, cfg, bundled_model.mask, accept=lambda c, s: True,
+                        stop=lambda: asked.append(1) or True)
+    assert asked == [] and not taken.check_outline
+
+
 def test_where_the_caller_expects_the_block_sets_the_smallest_block_not_the_map() -> None:
     """A map that sees tiles everywhere makes the whole photo its quad, and a block under half of it
     is no garden, so the small garden is missed. Told roughly where the block lies (``near``), the

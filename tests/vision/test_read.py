@@ -147,6 +147,12 @@ def test_cli_json_and_errors(easy_photos, bundled_model, tmp_path, capsys) -> No
     assert "error:" in err and "Traceback" not in err
     assert cli_read(argparse.Namespace(photo=str(photo.image_path), model=str(bad), json=False)) == 2
     assert "Traceback" not in capsys.readouterr().err
+    # a time limit that is no positive number is named; 0 is no limit
+    assert cli_read(argparse.Namespace(photo=str(photo.image_path), model=None, json=False, budget=-1.0)) == 2
+    err = capsys.readouterr().err
+    assert "positive number of seconds" in err and "Traceback" not in err
+    assert cli_read(argparse.Namespace(photo=str(photo.image_path), model=None, json=True, budget=0.0)) == 0
+    assert json.loads(capsys.readouterr().out)["garden"] == out["garden"]
 
 
 def test_package_exposes_the_reader() -> None:
@@ -413,6 +419,27 @@ def test_a_garden_found_around_the_searchs_own_blocks_is_read(tmp_path, bundled_
     assert corner_distance_tiles(reading.corners, order_corners(photo.corners), 4) < 0.25
     assert reading.garden == photo.garden
 
+
+
+def test_a_read_out_of_time_is_flagged_and_a_read_settled_at_once_is_not(easy_photos, bundled_model) -> None:
+    """A table of checks and no garden keeps the search going (14 s here without a limit): given next
+    to no time for its later rounds (``budget``), they are skipped and the outline is flagged, saying
+    why (as the JSON does); an easy photo settles before the first time check and is read as
+    without a limit."""
+    from tests.vision.grids import checked_table
+    from vision.budget import SEARCH_STOPPED
+
+    stopped = read_garden(checked_table(60), bundled_model, budget=1e-6)
+    assert stopped.check_outline and stopped.outline_reasons.count(SEARCH_STOPPED) == 1
+    assert SEARCH_STOPPED in stopped.to_dict()["outline_reasons"]
+
+    easy = iter_labelled(easy_photos)[0]
+    quick = read_garden(easy.image_path, bundled_model, budget=1e-6)
+    unlimited = read_garden(easy.image_path, bundled_model)
+    assert not quick.check_outline and quick.garden == unlimited.garden
+    np.testing.assert_array_equal(quick.corners, unlimited.corners)
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        read_garden(easy.image_path, bundled_model, budget=0)
 
 
 def _without_and_with(photo, model, **off) -> tuple[GardenReading, float, GardenReading, float]:
