@@ -94,8 +94,8 @@ def test_bench_photo_counts_the_wrong_tiles_outside_the_review(easy_photos, bund
     photo = iter_labelled(easy_photos)[0]
     real = bench.read_garden
 
-    def misread(image, model=None):  # two tiles turned wrong, one of them listed for review
-        reading = real(image, model=model)
+    def misread(image, model=None, budget=None):  # two tiles turned wrong, one of them listed for review
+        reading = real(image, model=model, budget=budget)
         rows = [list(r) for r in reading.garden.rows]
         for r, c in ((0, 0), (1, 1)):
             tile = rows[r][c]
@@ -117,8 +117,8 @@ def test_bench_photo_counts_the_cells_marked_for_their_figure_alone(easy_photos,
     photo = iter_labelled(easy_photos)[0]
     real = bench.read_garden
 
-    def marked(image, model=None):  # B2 read wrong and marked for its figure alone, C3 wrong and unsure too,
-        reading = real(image, model=model)  # D4 right and marked for its figure alone
+    def marked(image, model=None, budget=None):  # B2 read wrong and marked for its figure alone, C3 wrong
+        reading = real(image, model=model, budget=budget)  # and unsure too, D4 right and marked for its figure alone
         rows = [list(r) for r in reading.garden.rows]
         for r, c in ((1, 1), (2, 2)):
             tile = rows[r][c]
@@ -200,3 +200,22 @@ def test_a_reading_from_another_corner_is_the_same_garden_turned(easy_photos, bu
     assert turns == (-start) % 4
     assert reading.garden == photo.garden.rotated(turns)
     assert (reading.garden == photo.garden) == (start == 0)
+
+
+def test_the_bench_gives_each_search_the_time_it_is_asked_to(easy_photos, bundled_model, monkeypatch) -> None:
+    """``budget`` reaches every read (as the app gives it); one that is no positive number of seconds
+    is refused before any photo is read."""
+    import vision.bench as bench
+
+    photo = iter_labelled(easy_photos)[0]
+    real, budgets = bench.read_garden, []
+
+    def timed(image, model=None, budget=None):
+        budgets.append(budget)
+        return real(image, model=model, budget=budget)
+
+    monkeypatch.setattr(bench, "read_garden", timed)
+    result = bench_photo(photo, bundled_model, repeat=2, budget=10.0)
+    assert budgets == [10.0, 10.0] and result.located
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        bench.run_bench(easy_photos, bundled_model, budget=-1.0)
