@@ -585,6 +585,10 @@ class VisionConfig:
     tileness_climb_starts: int = 2
     tileness_reach: float = 3.0
     tileness_sizes: tuple[float, ...] = (0.8, 1.0, 1.25)
+    #: ... and the outline's own plane stretched (columns, rows) by each of these: a lattice whose
+    #: seams were fitted at the wrong pitch one way (4 of its rows on 3 or 2.7 of the garden's, under
+    #: a strong keystone) has cells a third or a half too short that way. () turns it off.
+    tileness_stretches: tuple[tuple[float, float], ...] = ((1.0, 1.5), (1.5, 1.0), (1.0, 4 / 3), (4 / 3, 1.0))
     tileness_stride: float = 0.25
     #: Cells read at once when a plane is searched (the features of a thousand cells would take
     #: some 200 MB).

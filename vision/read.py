@@ -575,7 +575,8 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     ``candidates`` ``(4, 2)`` (the search's outline, its other lattices and every block it weighed,
     those its size rule ruled out too; valued in one batch) whose cells look most like
     tiles, and the outlines ``also`` ``(4, 2)``, each give the block of their plane that looks most
-    like tiles (:func:`vision.tileness.best_block_in_plane`; for the tile map's surest blobs
+    like tiles (:func:`vision.tileness.best_block_in_plane`; ``found``'s own plane also stretched by
+    each of ``cfg.tileness_stretches``, a lattice fitted at the wrong pitch one way; for the tile map's surest blobs
     ``(4, 2)`` that ``peaks()`` gives, asked only here, :attr:`vision.locate.GridLocation.peaks`, of
     ``cfg.tileness_peak_sizes`` of their quarters: a blob takes in some of the board's frame) and
     are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
@@ -607,15 +608,18 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     # an outline given in ``also`` may be one of the ranked starts already (the map's first outline kept
     # by the search): each start searched once
     chosen = [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts], *also]
-    starts = [(start, cfg) for start in
+    # each: (where, the plane's config, its stretches, whether the start itself climbs too)
+    starts = [(start, cfg, (), True) for start in
               {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
-    for start, plane_cfg in [*starts, *((peak, peak_cfg) for peak in peaks())]:
+    if cfg.tileness_stretches:  # the outline's own plane stretched one way: its lattice's pitch wrong that way
+        starts.append((np.asarray(found, np.float64), replace(cfg, tileness_sizes=()), cfg.tileness_stretches, False))
+    for start, plane_cfg, stretches, climbs in [*starts, *((peak, peak_cfg, (), True) for peak in peaks())]:
         if stop is not None and stop():
             break
-        in_plane = best_block_in_plane(image, start, model.tileness, plane_cfg)[0]
-        climbed = climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
-                              many=tileness.many)[0]
-        for candidate in (in_plane, climbed):
+        in_plane = best_block_in_plane(image, start, model.tileness, plane_cfg, stretches)[0]
+        climbed = (climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
+                               many=tileness.many)[0] if climbs else None)
+        for candidate in (in_plane,) if climbed is None else (in_plane, climbed):
             moved = climb_block(candidate, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid,
                                 many=tileness.many)[0]
             for block in [moved, *snapped_outlines(image, moved, cfg)]:

@@ -442,6 +442,31 @@ def test_a_read_out_of_time_is_flagged_and_a_read_settled_at_once_is_not(easy_ph
         read_garden(easy.image_path, bundled_model, budget=0)
 
 
+def test_an_outline_fitted_at_the_wrong_pitch_one_way_is_found_again_in_its_plane_stretched(easy_photos,
+                                                                                            bundled_model) -> None:
+    """A lattice whose four rows lie on the garden's last 2.7 (its columns right: a row pitch
+    two-thirds of the garden's, as a strong keystone can fit) has cells that are not tiles: in its
+    own plane stretched by half along its rows (``cfg.tileness_stretches``) the garden is found;
+    without the stretches the search in its plane takes a block more than a tile off."""
+    from dataclasses import replace
+
+    from vision.geometry import in_block_plane, order_corners
+    from vision.io import load_image_scaled
+    from vision.locate import block_offset
+    from vision.read import found_by_tileness
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path, bundled_model.cfg)
+    truth = order_corners(photo.corners * scale)
+    squeezed = in_block_plane(truth, np.array([[0, 4 / 3], [4, 4 / 3], [4, 4], [0, 4]], np.float64), 4)
+    doubt, moved = found_by_tileness(image, squeezed, [], bundled_model)
+    assert doubt is not None and doubt.startswith("its cells do not look like whole tiles")
+    assert moved is not None and block_offset(moved, truth)[0] < 0.15
+    unstretched = replace(bundled_model, cfg=replace(bundled_model.cfg, tileness_stretches=()))
+    _, elsewhere = found_by_tileness(image, squeezed, [], unstretched)
+    assert elsewhere is None or block_offset(elsewhere, truth)[0] > 0.5
+
+
 def _without_and_with(photo, model, **off) -> tuple[GardenReading, float, GardenReading, float]:
     """``photo`` read with ``model``'s config changed by ``off`` (a step turned off), then with
     ``model`` as it is -> (each reading and its outline's distance from the truth in tiles)."""

@@ -9,6 +9,7 @@ import pytest
 from vision.config import DEFAULT_CONFIG
 from vision.tileness import (
     BLOCK_OFFSETS,
+    best_block_in_plane,
     block_tileness,
     blocks_tileness,
     cell_labels,
@@ -165,3 +166,23 @@ def test_the_bundled_tileness_tells_a_garden_from_the_same_block_moved(bundled_m
         assert own > cfg.tileness_sure
         for dx, dy, size in ((1.0, 0.0, 1.0), (0.5, 0.5, 1.0), (0.0, 0.0, 1.25)):
             assert block_tileness(image, moved(dx, dy, size), learner, cfg) < own - 2.0
+
+
+def test_a_plane_stretched_one_way_holds_the_garden_a_lattice_of_the_wrong_pitch_missed(bundled_model,
+                                                                                       easy_photos) -> None:
+    """:func:`best_block_in_plane` with ``stretches``: a block whose four rows lie on the garden's
+    last 2.7 has cells two-thirds of a tile tall; its plane searched at its own sizes finds no
+    garden, stretched by half along its rows (columns 1.0, rows 1.5) it finds the garden's block."""
+    from vision.dataset import iter_labelled
+    from vision.geometry import in_block_plane, order_corners
+    from vision.io import load_image_scaled
+    from vision.locate import block_offset
+
+    photo = iter_labelled(easy_photos)[0]
+    image, scale = load_image_scaled(photo.image_path, bundled_model.cfg)
+    truth = order_corners(photo.corners * scale)
+    squeezed = in_block_plane(truth, np.array([[0, 4 / 3], [4, 4 / 3], [4, 4], [0, 4]], np.float64), 4)
+    plain, plain_tileness = best_block_in_plane(image, squeezed, bundled_model.tileness, DEFAULT_CONFIG)
+    found, tileness = best_block_in_plane(image, squeezed, bundled_model.tileness, DEFAULT_CONFIG, ((1.0, 1.5),))
+    assert block_offset(plain, truth)[0] > 0.5 and plain_tileness < 2.0
+    assert block_offset(found, truth)[0] < 0.15 and tileness > 5.0
