@@ -219,7 +219,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, b
             doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives,
                                                              *located.searched], model,
                                                 also=where_the_map_led(located, cfg), peaks=lambda: located.peaks,
-                                                shifts=shifts, stop=deadline.expired)
+                                                shifts=shifts, stop=deadline.expired, stretched=True)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -565,7 +565,8 @@ NOT_TILES = "its cells do not look like whole tiles"
 def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
                       climb_starts: int | None = None, also: Sequence[np.ndarray] = (),
                       peaks: Callable[[], Sequence[np.ndarray]] = tuple, shifts: np.ndarray | None = None,
-                      stop: Callable[[], bool] | None = None) -> tuple[str | None, np.ndarray | None]:
+                      stop: Callable[[], bool] | None = None, stretched: bool = False
+                      ) -> tuple[str | None, np.ndarray | None]:
     """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
     (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None; the
     block where the cells look more like tiles, or None). Its cells look like tiles (tileness at
@@ -575,17 +576,18 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     ``candidates`` ``(4, 2)`` (the search's outline, its other lattices and every block it weighed,
     those its size rule ruled out too; valued in one batch) whose cells look most like
     tiles, and the outlines ``also`` ``(4, 2)``, each give the block of their plane that looks most
-    like tiles (:func:`vision.tileness.best_block_in_plane`; ``found``'s own plane also stretched by
-    each of ``cfg.tileness_stretches``, a lattice fitted at the wrong pitch one way; for the tile map's surest blobs
+    like tiles (:func:`vision.tileness.best_block_in_plane`; with ``stretched``, first ``found``'s own
+    plane stretched by each of ``cfg.tileness_stretches``, a lattice fitted at the wrong pitch one
+    way; for the tile map's surest blobs
     ``(4, 2)`` that ``peaks()`` gives, asked only here, :attr:`vision.locate.GridLocation.peaks`, of
     ``cfg.tileness_peak_sizes`` of their quarters: a blob takes in some of the board's frame) and
     are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
     both are moved again by ``cfg.tileness_polish_steps`` and snapped to their seams
     (:func:`vision.locate.snapped_outlines`); the block that then looks most like tiles is returned
     when it reaches ``cfg.tileness_sure`` and beats ``found``. ``shifts``: :func:`whole_shifts` of
-    ``found`` when already made; ``stop`` (when given) is asked before each start's search: once it
-    says yes, the best block so far is returned (:class:`vision.budget.Deadline`). A model without a
-    tileness learner judges nothing."""
+    ``found`` when already made; ``stop`` (when given) is asked before each start's search but the
+    first, ``found``'s stretched plane (a few seconds): once it says yes, the best block so far is
+    returned (:class:`vision.budget.Deadline`). A model without a tileness learner judges nothing."""
     cfg = model.cfg
     if model.tileness is None:
         return None, None
@@ -608,13 +610,16 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     # an outline given in ``also`` may be one of the ranked starts already (the map's first outline kept
     # by the search): each start searched once
     chosen = [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts], *also]
-    # each: (where, the plane's config, its stretches, whether the start itself climbs too)
-    starts = [(start, cfg, (), True) for start in
-              {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
-    if cfg.tileness_stretches:  # the outline's own plane stretched one way: its lattice's pitch wrong that way
-        starts.append((np.asarray(found, np.float64), replace(cfg, tileness_sizes=()), cfg.tileness_stretches, False))
-    for start, plane_cfg, stretches, climbs in [*starts, *((peak, peak_cfg, (), True) for peak in peaks())]:
-        if stop is not None and stop():
+    # each: (where, the plane's config, its stretches, whether the start itself climbs too); first the
+    # outline's own plane stretched one way (its lattice's pitch wrong that way), searched even when
+    # ``stop`` says the time is up: a few seconds, where the garden of a lattice so fitted lies
+    starts = [(np.asarray(found, np.float64), replace(cfg, tileness_sizes=()), cfg.tileness_stretches, False)
+              ] if stretched and cfg.tileness_stretches else []
+    starts += [(start, cfg, (), True) for start in
+               {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
+    for k, (start, plane_cfg, stretches, climbs) in enumerate([*starts, *((peak, peak_cfg, (), True)
+                                                                          for peak in peaks())]):
+        if (k or not stretches) and stop is not None and stop():
             break
         in_plane = best_block_in_plane(image, start, model.tileness, plane_cfg, stretches)[0]
         climbed = (climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,

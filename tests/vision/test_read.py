@@ -446,8 +446,9 @@ def test_an_outline_fitted_at_the_wrong_pitch_one_way_is_found_again_in_its_plan
                                                                                             bundled_model) -> None:
     """A lattice whose four rows lie on the garden's last 2.7 (its columns right: a row pitch
     two-thirds of the garden's, as a strong keystone can fit) has cells that are not tiles: in its
-    own plane stretched by half along its rows (``cfg.tileness_stretches``) the garden is found;
-    without the stretches the search in its plane takes a block more than a tile off."""
+    own plane stretched by half along its rows (``cfg.tileness_stretches``) the garden is found,
+    also when the time is up; without the stretches the search in its plane takes a block more than
+    a tile off."""
     from dataclasses import replace
 
     from vision.geometry import in_block_plane, order_corners
@@ -459,12 +460,18 @@ def test_an_outline_fitted_at_the_wrong_pitch_one_way_is_found_again_in_its_plan
     image, scale = load_image_scaled(photo.image_path, bundled_model.cfg)
     truth = order_corners(photo.corners * scale)
     squeezed = in_block_plane(truth, np.array([[0, 4 / 3], [4, 4 / 3], [4, 4], [0, 4]], np.float64), 4)
-    doubt, moved = found_by_tileness(image, squeezed, [], bundled_model)
+    doubt, moved = found_by_tileness(image, squeezed, [], bundled_model, stretched=True)
     assert doubt is not None and doubt.startswith("its cells do not look like whole tiles")
     assert moved is not None and block_offset(moved, truth)[0] < 0.15
+    # out of time (``stop`` always yes), the outline's stretched plane is still searched, nothing else
+    asked: list[int] = []
+    _, late = found_by_tileness(image, squeezed, [], bundled_model, stop=lambda: asked.append(1) or True,
+                                stretched=True)
+    assert late is not None and block_offset(late, truth)[0] < 0.15 and len(asked) == 1
     unstretched = replace(bundled_model, cfg=replace(bundled_model.cfg, tileness_stretches=()))
-    _, elsewhere = found_by_tileness(image, squeezed, [], unstretched)
-    assert elsewhere is None or block_offset(elsewhere, truth)[0] > 0.5
+    for model, stretched in ((unstretched, True), (bundled_model, False)):  # enrolment asks for none
+        _, elsewhere = found_by_tileness(image, squeezed, [], model, stretched=stretched)
+        assert elsewhere is None or block_offset(elsewhere, truth)[0] > 0.5
 
 
 def _without_and_with(photo, model, **off) -> tuple[GardenReading, float, GardenReading, float]:
