@@ -803,7 +803,8 @@ def locate_grid(image: np.ndarray, n: int = 4, cfg: VisionConfig = DEFAULT_CONFI
     :meth:`vision.budget.Deadline.expired`): asked once the first pass is done and before each later
     round (searched further, near places, last rounds, the whole photo, around its own blocks, small
     blocks, extension, second look); once it says yes the rest is skipped, the choice made among
-    what was found, and the outline flagged (:data:`vision.budget.SEARCH_STOPPED`).
+    what was found, and the outline flagged (:data:`vision.budget.SEARCH_STOPPED`), unless what was
+    found settles the search as it would without a limit (a block read surely, no rival near it).
     """
     located, look_again = _search_grid(image, n, cfg, mask_model, judge, accept, near, memo, stop)
     if look_again is None:
