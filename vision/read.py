@@ -610,26 +610,26 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     # an outline given in ``also`` may be one of the ranked starts already (the map's first outline kept
     # by the search): each start searched once
     chosen = [*ranked[: cfg.tileness_climb_starts if climb_starts is None else climb_starts], *also]
-    # each: (where, the plane's config, its stretches, whether the start itself climbs too); first the
-    # outline's own plane stretched one way (its lattice's pitch wrong that way), searched even when
-    # ``stop`` says the time is up: a few seconds, where the garden of a lattice so fitted lies
-    starts = [(np.asarray(found, np.float64), replace(cfg, tileness_sizes=()), cfg.tileness_stretches, False)
-              ] if stretched and cfg.tileness_stretches else []
-    starts += [(start, cfg, (), True) for start in
-               {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
-    for k, (start, plane_cfg, stretches, climbs) in enumerate([*starts, *((peak, peak_cfg, (), True)
-                                                                          for peak in peaks())]):
-        if (k or not stretches) and stop is not None and stop():
+    starts = [(start, cfg) for start in
+              {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
+
+    def weigh(candidate: np.ndarray) -> None:
+        """``candidate`` moved again while its tileness rises and snapped to its seams: the best kept."""
+        nonlocal best, top
+        moved = climb_block(candidate, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid,
+                            many=tileness.many)[0]
+        for block in [moved, *snapped_outlines(image, moved, cfg)]:
+            if tileness(block) > top:
+                best, top = order_corners(block), tileness(block)
+
+    if stretched and cfg.tileness_stretches:  # first, even when the time is up: a few seconds
+        weigh(best_block_in_plane(image, found, model.tileness, cfg, cfg.tileness_stretches)[0])
+    for start, plane_cfg in [*starts, *((peak, peak_cfg) for peak in peaks())]:
+        if stop is not None and stop():
             break
-        in_plane = best_block_in_plane(image, start, model.tileness, plane_cfg, stretches)[0]
-        climbed = (climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
-                               many=tileness.many)[0] if climbs else None)
-        for candidate in (in_plane,) if climbed is None else (in_plane, climbed):
-            moved = climb_block(candidate, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid,
-                                many=tileness.many)[0]
-            for block in [moved, *snapped_outlines(image, moved, cfg)]:
-                if tileness(block) > top:
-                    best, top = order_corners(block), tileness(block)
+        weigh(best_block_in_plane(image, start, model.tileness, plane_cfg)[0])
+        weigh(climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
+                          many=tileness.many)[0])
     return doubt, best
 
 

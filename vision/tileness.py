@@ -165,24 +165,24 @@ def whole_shift_tileness(ring: np.ndarray) -> np.ndarray:
 
 
 def best_block_in_plane(image: np.ndarray, corners: np.ndarray, learner: Any, cfg: VisionConfig = DEFAULT_CONFIG,
-                        stretches: Sequence[tuple[float, float]] = ()) -> tuple[np.ndarray, float]:
+                        sizes: Sequence[float | tuple[float, float]] | None = None) -> tuple[np.ndarray, float]:
     """:func:`best_block_of_size` for the block ``corners`` ``(4, 2)`` grown or shrunk about its
-    middle by each of ``cfg.tileness_sizes`` (a board's squares or track are not a tile's size),
-    then stretched by each of ``stretches`` (columns, rows: a lattice whose seams were found at the
-    wrong pitch one way, 4 of its rows on 3 of the garden's) -> the best (corners ``(4, 2)``,
+    middle by each of ``sizes`` (default ``cfg.tileness_sizes``: a board's squares or track are not
+    a tile's size), each a factor or (columns, rows) factors (a lattice whose seams were found at
+    the wrong pitch one way, 4 of its rows on 3 of the garden's) -> the best (corners ``(4, 2)``,
     tileness)."""
     pts = check_corners(corners)
     n = cfg.grid
     square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float64)
     to_image = cv2.getPerspectiveTransform(square.astype(np.float32), pts.astype(np.float32)).astype(np.float64)
     best: tuple[np.ndarray, float] | None = None
-    for size in [*cfg.tileness_sizes, *(np.asarray(s, np.float64) for s in stretches)]:
+    for size in cfg.tileness_sizes if sizes is None else sizes:
         block = cv2.perspectiveTransform(((square - n / 2) * size + n / 2)[None], to_image)[0]
         found = best_block_of_size(image, block, learner, cfg)
         if best is None or found[1] > best[1]:
             best = found
     if best is None:
-        raise ValueError("cfg.tileness_sizes is empty")
+        raise ValueError("no sizes to search (cfg.tileness_sizes is empty)")
     return best
 
 
