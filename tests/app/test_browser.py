@@ -134,8 +134,9 @@ def test_phone_flow_fix_a_tile_with_two_taps_totals_change(tmp_path: Path) -> No
             for i, name in enumerate(names[1:], start=1):
                 box = _pick_player(page, i, name)
                 box.get_by_text("Type or paste the whole garden").click()
+                wait_idle(page)
                 text = "\n".join(" ".join(r) for r in _truth(name))
-                box.get_by_label("16 tiles floor/path/decor/corner").fill(text)
+                _only(box.get_by_label("16 tiles floor/path/decor/corner")).fill(text)
                 box.get_by_role("button", name="Apply").click()
                 wait_idle(page)
                 wait_for_draft(page, data, lambda d, n=name: next(
