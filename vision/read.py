@@ -219,7 +219,8 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, b
             doubt, moved_to = found_by_tileness(arr, found, [located.corners, *located.alternatives,
                                                              *located.searched], model,
                                                 also=where_the_map_led(located, cfg), peaks=lambda: located.peaks,
-                                                shifts=shifts, stop=deadline.expired, stretched=True)
+                                                shifts=shifts, stop=deadline.expired, stretched=True,
+                                                by_reading=True)
             if doubt:
                 reasons = (*reasons, doubt) if located.check_outline else (doubt,)
                 climbed = True  # a sure reading does not lift this doubt
@@ -565,7 +566,7 @@ NOT_TILES = "its cells do not look like whole tiles"
 def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence[np.ndarray], model: TileModel,
                       climb_starts: int | None = None, also: Sequence[np.ndarray] = (),
                       peaks: Callable[[], Sequence[np.ndarray]] = tuple, shifts: np.ndarray | None = None,
-                      stop: Callable[[], bool] | None = None, stretched: bool = False
+                      stop: Callable[[], bool] | None = None, stretched: bool = False, by_reading: bool = False
                       ) -> tuple[str | None, np.ndarray | None]:
     """The outline ``found`` ``(4, 2)`` in ``image`` ``(M, N, 3)`` judged by its cells' tileness
     (:func:`vision.tileness.block_tileness`, ``model.tileness``) -> (why it is in doubt, or None; the
@@ -584,7 +585,9 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
     both are moved again by ``cfg.tileness_polish_steps`` and snapped to their seams
     (:func:`vision.locate.snapped_outlines`); the block that then looks most like tiles is returned
-    when it reaches ``cfg.tileness_sure`` and beats ``found``. ``shifts``: :func:`whole_shifts` of
+    when it reaches ``cfg.tileness_sure`` and beats ``found``; with ``by_reading``, of the blocks each
+    start gave that do so, the one whose tiles read most surely (:func:`most_surely_read`: a table's
+    squares look like whole tiles too, but do not read as tiles). ``shifts``: :func:`whole_shifts` of
     ``found`` when already made; ``stop`` (when given) is asked before each start's search but the
     first, ``found``'s stretched plane (a few seconds): once it says yes, the best block so far is
     returned (:class:`vision.budget.Deadline`). A model without a tileness learner judges nothing."""
@@ -605,7 +608,7 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
                            lambda blocks: blocks_tileness(image, blocks, model.tileness, cfg))
     tileness.many([found, *candidates])  # in one batch: the search may hand on many blocks
     ranked = ranked_starts([found, *candidates], tileness)
-    best, top = None, max(own, cfg.tileness_sure - 1e-9)
+    bar = max(own, cfg.tileness_sure - 1e-9)
     peak_cfg = replace(cfg, tileness_sizes=cfg.tileness_peak_sizes)
     # an outline given in ``also`` may be one of the ranked starts already (the map's first outline kept
     # by the search): each start searched once
@@ -613,14 +616,15 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     starts = [(start, cfg) for start in
               {np.asarray(s, np.float64).tobytes(): np.asarray(s, np.float64) for s in chosen}.values()]
 
+    tile_like: list[tuple[np.ndarray, float]] = []  # each candidate's best block beating the bar, its tileness
+
     def weigh(candidate: np.ndarray) -> None:
-        """``candidate`` moved again while its tileness rises and snapped to its seams: the best kept."""
-        nonlocal best, top
+        """``candidate`` moved again while its tileness rises and snapped to its seams: its best kept."""
         moved = climb_block(candidate, tileness, cfg.tileness_polish_steps, cfg.tileness_climb_rounds, cfg.grid,
                             many=tileness.many)[0]
-        for block in [moved, *snapped_outlines(image, moved, cfg)]:
-            if tileness(block) > top:
-                best, top = order_corners(block), tileness(block)
+        block = max([moved, *snapped_outlines(image, moved, cfg)], key=tileness)
+        if tileness(block) > bar:
+            tile_like.append((order_corners(block), tileness(block)))
 
     if stretched and cfg.tileness_stretches:  # first, even when the time is up: a few seconds
         weigh(best_block_in_plane(image, found, model.tileness, cfg, cfg.tileness_stretches)[0])
@@ -630,7 +634,11 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
         weigh(best_block_in_plane(image, start, model.tileness, plane_cfg)[0])
         weigh(climb_block(start, tileness, cfg.tileness_climb_steps, cfg.tileness_climb_rounds, cfg.grid,
                           many=tileness.many)[0])
-    return doubt, best
+    if not tile_like:
+        return doubt, None
+    if by_reading and len(tile_like) > 1:  # a table's squares look like whole tiles too
+        return doubt, most_surely_read(image, [block for block, _ in tile_like], model)[0]
+    return doubt, max(tile_like, key=lambda kept: kept[1])[0]
 
 
 def reading_sureness(confidence: np.ndarray, cfg: VisionConfig) -> float:

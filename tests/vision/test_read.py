@@ -790,6 +790,33 @@ def test_a_small_garden_on_a_busy_table_is_found_in_the_tile_maps_surest_blob(tm
     assert any("tileness" in why for why in reading.outline_reasons)
 
 
+def test_of_the_blocks_whose_cells_look_like_tiles_the_one_whose_tiles_read_is_taken(tmp_path, bundled_model,
+                                                                                       monkeypatch) -> None:
+    """Development photo 00451 of ``zengarden synth --seed 9696 --family dev``: a garden on a board
+    on a table of big black and white checks; every lattice the search weighs lies on the table.
+    The cells' tileness search finds blocks that look like whole tiles both on the table's checks
+    and on the garden (the checks look more so); of those, the reader takes the block whose tiles
+    read most surely: the garden, within a quarter tile, flagged. By tileness alone (``by_reading``
+    off) the checks are taken, several tiles off."""
+    from tests.vision.grids import dev_photo
+    from vision import read as read_module
+    from vision.geometry import order_corners
+
+    photo = dev_photo(tmp_path, 451, seed=9696)
+    image, truth = photo.load_image(), order_corners(photo.corners)
+    reading = read_garden(image, bundled_model)
+    assert block_offset(reading.corners, truth)[0] < 0.25 and reading.check_outline
+    assert any("tileness" in why for why in reading.outline_reasons)
+    by_tileness = read_module.found_by_tileness
+
+    def tileness_alone(*args, **kwargs):  # the reader's search with the arbiter by reading turned off
+        return by_tileness(*args, **{**kwargs, "by_reading": False})
+
+    monkeypatch.setattr(read_module, "found_by_tileness", tileness_alone)
+    alone = read_garden(image, bundled_model)
+    assert block_offset(alone.corners, truth)[0] > 2 and alone.check_outline
+
+
 def test_an_outline_chosen_by_reading_a_third_of_a_tile_off_is_sharpened_onto_its_seams(tmp_path,
                                                                                       bundled_model) -> None:
     """Development photo 00403 of ``zengarden synth --seed 9191 --family dev``: a garden seen at a
