@@ -589,6 +589,11 @@ class VisionConfig:
     #: seams were fitted at the wrong pitch one way (4 of its rows on 3 or 2.7 of the garden's, under
     #: a strong keystone) has cells a third or a half too short that way. () turns it off.
     tileness_stretches: tuple[tuple[float, float], ...] = ((1.0, 1.5), (1.5, 1.0), (1.0, 4 / 3), (4 / 3, 1.0))
+    #: The reader's tileness search (``by_reading``): a block that looks like whole tiles this many
+    #: tiles or more from the one that looks most so is another place (a table of squares, the
+    #: garden), and the place whose tiles read most surely is taken; nearer, the tileness decides
+    #: where the seams are.
+    tileness_elsewhere: float = 2.0
     tileness_stride: float = 0.25
     #: Cells read at once when a plane is searched (the features of a thousand cells would take
     #: some 200 MB).

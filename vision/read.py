@@ -585,9 +585,10 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
     are moved while that rises (:func:`vision.geometry.climb_block`, ``cfg.tileness_climb_steps``);
     both are moved again by ``cfg.tileness_polish_steps`` and snapped to their seams
     (:func:`vision.locate.snapped_outlines`); the block that then looks most like tiles is returned
-    when it reaches ``cfg.tileness_sure`` and beats ``found``; with ``by_reading``, of the blocks each
-    start gave that do so, the one whose tiles read most surely (:func:`most_surely_read`: a table's
-    squares look like whole tiles too, but do not read as tiles). ``shifts``: :func:`whole_shifts` of
+    when it reaches ``cfg.tileness_sure`` and beats ``found``; with ``by_reading``, of it and the
+    blocks other starts gave that do so ``cfg.tileness_elsewhere`` tiles or more away, the one whose
+    tiles read most surely (:func:`most_surely_read`: a table's squares look like whole tiles too,
+    but do not read as tiles). ``shifts``: :func:`whole_shifts` of
     ``found`` when already made; ``stop`` (when given) is asked before each start's search but the
     first, ``found``'s stretched plane (a few seconds): once it says yes, the best block so far is
     returned (:class:`vision.budget.Deadline`). A model without a tileness learner judges nothing."""
@@ -636,9 +637,11 @@ def found_by_tileness(image: np.ndarray, found: np.ndarray, candidates: Sequence
                           many=tileness.many)[0])
     if not tile_like:
         return doubt, None
-    if by_reading and len(tile_like) > 1:  # a table's squares look like whole tiles too
-        return doubt, most_surely_read(image, [block for block, _ in tile_like], model)[0]
-    return doubt, max(tile_like, key=lambda kept: kept[1])[0]
+    best = max(tile_like, key=lambda kept: kept[1])[0]
+    elsewhere = [block for block, _ in tile_like if block_offset(block, best, cfg.grid)[0] >= cfg.tileness_elsewhere]
+    if by_reading and elsewhere:  # a table's squares look like whole tiles too
+        return doubt, most_surely_read(image, [best, *elsewhere], model)[0]
+    return doubt, best
 
 
 def reading_sureness(confidence: np.ndarray, cfg: VisionConfig) -> float:
