@@ -1108,11 +1108,8 @@ def _search_grid(image: np.ndarray, n: int, cfg: VisionConfig, mask_model: objec
         leading = distinct_best(ranked, lambda _b: 0.0, cfg.grid_extend_from, cfg)  # in the judged order
         wholes = [order_corners(w) for b in leading for w in sub_block_outlines(b, cfg.grid, cfg.grid_extend_spans, 1)]
         wholes = [w for w in wholes if shaped_in_photo(w)]
-        found = []
-        for where in best_first(wholes, value, judge, len(wholes), stopped)[: cfg.grid_extend_keep]:
-            if stopped():  # each search around a whole block takes a second or more
-                break
-            found += [b for b in around(where) if np.isfinite(value(b))]
+        found = [b for where in best_first(wholes, value, judge, len(wholes))[: cfg.grid_extend_keep]
+                 for b in around(where) if np.isfinite(value(b))]
         if found:
             bar = scores[chosen] - value(candidates[chosen]) + cfg.grid_extend_gain  # the chosen one's judged value
             candidates += [b for b, extra in zip(found, np.asarray(judge(found), np.float64)) if extra > bar]
@@ -1291,31 +1288,19 @@ def distinct_best(blocks: list[np.ndarray], value: Callable[[np.ndarray], float]
     return kept
 
 
-#: Blocks a judge values at once in :func:`best_first` when it may be stopped (a copy's judge
-#: reads a block's 16 cells in about 35 ms on this project's 2-core laptop).
-JUDGE_BATCH = 16
-
-
 def best_first(blocks: list[np.ndarray], value: Callable[[np.ndarray], float], judge: Judge | None,
-               pool: int, stop: Callable[[], bool] | None = None) -> list[np.ndarray]:
+               pool: int) -> list[np.ndarray]:
     """``blocks`` (corners ``(4, 2)``) ordered best first by ``value``; with a ``judge``, the best
     ``pool`` of them that ``value`` does not rule out (a finite value) are ordered by ``value`` plus
     the judge's values, ahead of the rest (a tile map that never saw the art ranks the true block
-    low; the judge, reading the tiles, knows it). ``stop``, asked between the judge's batches of
-    ``JUDGE_BATCH`` blocks: once it says the time is up, no order is given (an empty list)."""
+    low; the judge, reading the tiles, knows it)."""
     scores = np.array([value(b) for b in blocks], np.float64)
     order = np.argsort(-scores, kind="stable")
     if judge is not None and pool > 0:
         judged = order[:pool]
         judged = judged[np.isfinite(scores[judged])]
         if judged.size:
-            extras: list[float] = []
-            batch = JUDGE_BATCH if stop is not None else judged.size
-            for start in range(0, judged.size, batch):
-                if stop is not None and stop():
-                    return []
-                extras += list(np.asarray(judge([blocks[i] for i in judged[start:start + batch]]), np.float64))
-            values = scores[judged] + np.asarray(extras, np.float64)
+            values = scores[judged] + np.asarray(judge([blocks[i] for i in judged]), np.float64)
             order = np.r_[judged[np.argsort(-values, kind="stable")], np.setdiff1d(order, judged, assume_unique=True)]
     return [blocks[i] for i in order]
 

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from tests.vision.grids import checked_table, dev_photo, grid_photo
-from vision import locate
 from vision.config import DEFAULT_CONFIG
 from vision.dataset import iter_labelled
 from vision.io import load_image_scaled
@@ -466,35 +465,6 @@ def test_a_judge_ranks_the_search_blocks_it_is_shown_and_only_those() -> None:
     assert order(best_first(blocks, value, judge, 3)) == [0, 2, 3, 4, 5, 6, 7, 1]  # 4 is beyond the pool
     assert order(best_first(blocks, value, judge, 0)) == [0, 2, 3, 4, 5, 6, 7, 1]
     assert len(shown) == 2
-
-
-def test_best_first_asks_stop_between_the_judges_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Given ``stop``, the judge sees the pool a batch at a time and the order is the same as in one
-    call; once ``stop`` says the time is up no order is given and no further batch is judged."""
-    monkeypatch.setattr(locate, "JUDGE_BATCH", 2)
-    blocks = [np.full((4, 2), float(k)) for k in range(8)]
-    shown: list[list[int]] = []
-
-    def judge(candidates: list[np.ndarray]) -> np.ndarray:
-        ks = [int(c[0, 0]) for c in candidates]
-        shown.append(ks)
-        return np.array([20.0 if k == 6 else 0.0 for k in ks])
-
-    def order(ranked: list[np.ndarray]) -> list[int]:
-        return [int(b[0, 0]) for b in ranked]
-
-    def value(block: np.ndarray) -> float:
-        return 10.0 - float(block[0, 0])
-
-    whole = order(best_first(blocks, value, judge, 7))
-    assert whole == [6, 0, 1, 2, 3, 4, 5, 7] and shown == [[0, 1, 2, 3, 4, 5, 6]]
-    shown.clear()
-    assert order(best_first(blocks, value, judge, 7, lambda: False)) == whole
-    assert shown == [[0, 1], [2, 3], [4, 5], [6]]
-    shown.clear()
-    asked = iter([False, False, True])
-    assert best_first(blocks, value, judge, 7, lambda: next(asked)) == []
-    assert shown == [[0, 1], [2, 3]]
 
 
 def test_gradient_energy_is_exact_and_the_same_wherever_the_array_lies_in_memory() -> None:
