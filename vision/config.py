@@ -427,10 +427,6 @@ class VisionConfig:
     #: The cast search: log-gain steps, coarse to fine, and the prior towards its start (per tile
     #: and squared log gain, against the log-probabilities of the tiles' floors and paths).
     light_steps: tuple[float, ...] = (0.3, 0.15, 0.075)
-    #: The garden's tiles, once its cast was searched and undone, are read as the weighted geometric
-    #: mean of their floor, path and decor probabilities in that light and as seen, this weight on
-    #: the light's (:func:`vision.read.in_both_lights`); 1 reads them in the light alone.
-    light_weight: float = 0.5
     light_prior: float = 0.5
     #: Where the cast search starts and its prior is centred: ``light_grey_world`` (0 for no cast)
     #: of the way from no cast to the cast that moves the 16 tiles' mean chroma (log B/G, log R/G,

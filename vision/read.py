@@ -689,24 +689,6 @@ def read_in_its_light(crops: np.ndarray, read: AttributeProbs | None, model: Til
     return model.predict_probs(apply_gains(crops, gains)), seen
 
 
-def in_both_lights(lit: AttributeProbs, seen: AttributeProbs, weight: float) -> AttributeProbs:
-    """Tiles read in their light (``lit``, the cast searched and undone) and as ``seen`` -> their
-    floor, path and decor probabilities as the geometric mean of both, ``weight`` on ``lit`` (the
-    corner's as ``lit``). A cast found from the readers' own sureness can be a wrong one, surely
-    read: where the two readings disagree, neither decides alone."""
-    if not 0.0 <= weight <= 1.0:
-        raise ValueError(f"weight must be in [0, 1], got {weight}")
-    if lit is seen or weight == 1.0:
-        return lit
-
-    def mean(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        both = np.exp(weight * np.log(np.maximum(a, 1e-12)) + (1.0 - weight) * np.log(np.maximum(b, 1e-12)))
-        return both / both.sum(axis=1, keepdims=True)
-
-    return replace(lit, floor=mean(lit.floor, seen.floor), path=mean(lit.path, seen.path),
-                   decor=mean(lit.decor, seen.decor))
-
-
 def reads_surely(confidence: np.ndarray, least: float, mean: float) -> bool:
     """Whether every tile's ``confidence`` ``(4, 4)`` is at least ``least`` and their mean ``mean``."""
     return float(np.min(confidence)) >= least and float(np.mean(confidence)) >= mean
@@ -852,20 +834,16 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
             raise
     t0 = time.perf_counter()
     lit, seen = zip(*[cut.read for cut in prepared])
-    # a copy's palette tells its light surely; a cast found by the readers' sureness is weighed with the tiles as seen
-    read = lit if tile_model.floor_palette() is not None else [
-        in_both_lights(a, b, tile_model.cfg.light_weight) for a, b in zip(lit, seen)]
-    agreed = AttributeProbs.concat(list(read))
+    agreed = AttributeProbs.concat(list(lit))
     first = decode(agreed, tile_model.cfg)
     decoded = first
     for _ in range(tile_model.cfg.colour_rounds):  # each tile's colour weighed against its photo's others
         agreed = AttributeProbs.concat([agreeing_colours(p, dec.garden, cut.chromas, cut.path_chromas, tile_model.cfg)
-                                        for p, dec, cut in zip(read, decoded, prepared)])
+                                        for p, dec, cut in zip(lit, decoded, prepared)])
         decoded = decode(agreed, tile_model.cfg)
     # as seen too: a cast undone can make a wrong cut read surely, and a tile the light changes is in doubt
-    cfg = tile_model.cfg
-    as_seen = first if all(a is b for a, b in zip(lit, seen)) else decode(AttributeProbs.concat(list(seen)), cfg)
-    in_light = first if all(a is b for a, b in zip(lit, read)) else decode(AttributeProbs.concat(list(lit)), cfg)
+    as_seen = (first if all(a is b for a, b in zip(lit, seen))
+               else decode(AttributeProbs.concat(list(seen)), tile_model.cfg))
     t_classify = (time.perf_counter() - t0) / len(images)
     out = []
     cfg = tile_model.cfg
@@ -873,16 +851,14 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
     # when not read surely in that light
     doubt_changed = np.inf if tile_model.floor_palette() is None else cfg.palette_review_confidence
     odd_figures_of = odd_figure_cells([dec.garden for dec in decoded], [cut.figures for cut in prepared], cfg)
-    for g, (cut, dec, dec_first, dec_seen, dec_lit, cs) in enumerate(zip(prepared, decoded, first, as_seen, in_light,
-                                                                           per_corners)):
+    for g, (cut, dec, dec_first, dec_seen, cs) in enumerate(zip(prepared, decoded, first, as_seen, per_corners)):
         timings = dict(cut.timings)
         timings["classify"] += t_classify
         reasons = cut.reasons
         why: dict[str, list[str]] = {name: [REVIEW_UNSURE] for name in dec.review}
         alternatives = list(dec.alternatives)
         for k, (cell, tile) in enumerate(dec.garden.cells()):
-            if (dec_seen.garden[cell] != dec_lit.garden[cell] or dec_seen.garden[cell] != dec_first.garden[cell]) and (
-                    dec.confidence[cell] < doubt_changed):
+            if dec_seen.garden[cell] != dec_first.garden[cell] and dec.confidence[cell] < doubt_changed:
                 why.setdefault(cell_name(cell), []).append(REVIEW_LIGHT)
             was = dec_first.garden[cell]
             if was != tile and dec.confidence[cell] < doubt_changed:

@@ -10,12 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
-from scorer.tiles import Garden, cell_name
+from scorer.tiles import Garden
 from vision.dataset import iter_labelled
-from vision.decode import AttributeProbs
 from vision.io import load_image_scaled
 from vision.locate import block_offset
-from vision.read import GardenReading, cli_read, in_both_lights, read_garden, read_gardens
+from vision.read import GardenReading, cli_read, read_garden, read_gardens
 
 
 def _accuracy(reading: GardenReading, truth: Garden) -> float:
@@ -1038,47 +1037,3 @@ def test_an_outline_taken_at_once_gives_way_to_its_polish_only_where_the_cells_l
     assert not polished_looks_whole(image, taken(truth, wide), bundled_model)
     assert not polished_looks_whole(image, taken(wide, None), bundled_model)
     assert not polished_looks_whole(image, taken(wide, truth), replace(bundled_model, tileness=None))
-
-
-def _probs(floor: list[list[float]]) -> AttributeProbs:
-    """16 cells whose floors read ``floor`` (one row repeated when one is given), the rest even."""
-    rows = np.array(floor * (16 // len(floor)), np.float64)
-    even = [np.full((16, k), 1.0 / k) for k in (3, 5, 4)]
-    return AttributeProbs(rows, *even)
-
-
-def test_tiles_read_in_both_lights_weigh_the_two_readings_geometrically() -> None:
-    """Where the light's reading and the reading as seen disagree, each floor weighs the geometric
-    mean of both (normalised): two sure readings of other floors leave the tile in doubt between
-    them; a floor both read stays as read; the same reading (no cast searched) is returned as is."""
-    lit = _probs([[0.9, 0.02, 0.02, 0.02, 0.02, 0.02]])
-    seen = _probs([[0.02, 0.9, 0.02, 0.02, 0.02, 0.02]])
-    both = in_both_lights(lit, seen, 0.5)
-    np.testing.assert_allclose(both.floor.sum(axis=1), 1.0)
-    assert both.floor[0, 0] == pytest.approx(both.floor[0, 1]) and both.floor[0, 0] > 4 * both.floor[0, 2:].max()
-    assert np.argmax(in_both_lights(lit, seen, 0.8).floor[0]) == 0
-    assert in_both_lights(lit, lit, 0.5) is lit and in_both_lights(lit, seen, 1.0) is lit
-    agreeing = in_both_lights(lit, _probs([[0.6, 0.1, 0.1, 0.1, 0.05, 0.05]]), 0.5)
-    assert np.argmax(agreeing.floor[0]) == 0
-    np.testing.assert_array_equal(both.corner, lit.corner)
-    with pytest.raises(ValueError, match="weight"):
-        in_both_lights(lit, seen, 1.5)
-
-
-def test_a_tile_the_lights_cast_misreads_is_read_right_in_both_lights(tmp_path, bundled_model) -> None:
-    """Development photo 00021 of ``--seed 9393 --family dev`` (a lamp's cast), on its true corners:
-    read in its light alone (``light_weight`` 1) a sand tile reads as gravel, surely enough; read
-    in both lights, every tile is right, and that cell is still listed for review (the two readings
-    disagree)."""
-    from dataclasses import replace
-
-    from tests.vision.grids import dev_photo
-
-    photo = dev_photo(tmp_path, 21, 9393)
-    alone = replace(bundled_model, cfg=replace(bundled_model.cfg, light_weight=1.0))
-    in_light = read_garden(photo.load_image(), alone, corners=photo.corners)
-    wrong = [cell_name(cell) for cell, tile in photo.garden.cells() if in_light.garden[cell] != tile]
-    assert wrong == ["B3"]
-    both = read_garden(photo.load_image(), bundled_model, corners=photo.corners)
-    assert both.garden == photo.garden
-    assert "B3" in both.review
