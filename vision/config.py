@@ -456,8 +456,10 @@ class VisionConfig:
     # --- decoding ------------------------------------------------------------------------------
     #: Probabilities are clipped to at least this before taking logs.
     prob_floor: float = 1e-6
-    #: Cells whose joint confidence is below this are listed for review.
-    review_threshold: float = 0.6
+    #: Cells whose joint confidence is below this are listed for review (a tile read wrong at
+    #: 0.6–0.8 is most often a figure or a path taken for another; the outline's check counts
+    #: tiles below ``check_unsure_below`` instead).
+    review_threshold: float = 0.8
     #: A tile is listed for review too when its colour lies more than this many times farther from
     #: the other tiles of the floor it was read as, in the same photo, than from another floor's
     #: tiles there (:func:`vision.light.colour_outliers`); 0: not.
@@ -487,11 +489,13 @@ class VisionConfig:
     colour_rounds: int = 2
     colour_sigma: float = 0.1
     colour_cap: float = 0.09
-    #: A reading with this many cells to review, or a mean confidence below this, has its outline
-    #: flagged for checking too (a wrong cut makes every tile doubtful).
+    #: A reading with this many cells read below ``check_unsure_below``, or a mean confidence
+    #: below ``check_mean_confidence``, has its outline flagged for checking too (a wrong cut makes
+    #: every tile doubtful); the review list's own threshold (``review_threshold``) is higher.
     check_review_cells: int = 6
     check_mean_confidence: float = 0.6
-    #: ... or this many cells to review along one outer row or column.
+    check_unsure_below: float = 0.6
+    #: ... or this many cells read below ``check_unsure_below`` along one outer row or column.
     check_edge_cells: int = 3
     #: A copy model's own tile pictures (:mod:`vision.pictures`): each cell cut whole at
     #: ``picture_side`` pixels and turned as each of its ``picture_candidates`` likeliest tiles (by

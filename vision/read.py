@@ -436,12 +436,12 @@ def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> C
         seen = decode(as_seen, cfg)[0]
         if model.floor_palette() is None and float(seen.confidence.mean()) < cfg.accept_seen_mean:
             return None  # far from sure as seen: not worth the light's search
-        if unsure_reading(seen.confidence, seen.review, cfg):
+        if unsure_reading(seen.confidence, cfg):
             return None  # as seen, the tiles point to a wrong cut, whatever the light
         read = read_in_its_light(crops, as_seen, model)
         lit = decode(read[0], cfg)[0]
         if (not reads_surely(lit.confidence, cfg.accept_min_confidence, cfg.accept_mean_confidence)
-                or unsure_reading(lit.confidence, lit.review, cfg)):
+                or unsure_reading(lit.confidence, cfg)):
             return None
         return {"corners": np.array(corners, np.float64), "read": read, "crops": crops}
 
@@ -694,15 +694,17 @@ def reads_surely(confidence: np.ndarray, least: float, mean: float) -> bool:
     return float(np.min(confidence)) >= least and float(np.mean(confidence)) >= mean
 
 
-def unsure_reading(confidence: np.ndarray, review: Sequence[str], cfg: VisionConfig) -> str | None:
+def unsure_reading(confidence: np.ndarray, cfg: VisionConfig) -> str | None:
     """Why tiles read this unsure point to a wrong cut (``confidence`` ``(4, 4)``), or None: a
-    misplaced outline cuts every tile across its neighbours, and the readers then doubt many cells,
-    or, one row or column off, doubt the cells of the edge that lies on the board's frame."""
-    if len(review) >= cfg.check_review_cells:
-        return f"{len(review)} of 16 tiles unsure"
+    misplaced outline cuts every tile across its neighbours, and the readers then doubt many cells
+    (``cfg.check_review_cells`` read below ``cfg.check_unsure_below``, or a mean below
+    ``cfg.check_mean_confidence``), or, one row or column off, doubt the cells of the edge that lies
+    on the board's frame (``cfg.check_edge_cells``)."""
+    low = np.asarray(confidence) < cfg.check_unsure_below
+    if int(low.sum()) >= cfg.check_review_cells:
+        return f"{int(low.sum())} of 16 tiles unsure"
     if float(np.mean(confidence)) < cfg.check_mean_confidence:
         return f"mean tile confidence {float(np.mean(confidence)):.2f}"
-    low = np.asarray(confidence) < cfg.review_threshold
     edge = max(int(low[0].sum()), int(low[-1].sum()), int(low[:, 0].sum()), int(low[:, -1].sum()))
     if edge >= cfg.check_edge_cells:  # an outline one row or column off takes in the board's frame
         return f"{edge} of {low.shape[1]} tiles unsure along one edge"
@@ -875,8 +877,8 @@ def _read_gardens(images: list[ImageInput], tile_model: TileModel, corners: Sequ
         for name, codes in odd_figures_of[g].items():
             why.setdefault(name, []).extend(codes)
         if cs is None:
-            unsure = None if cut.whole_tiles else (unsure_reading(dec.confidence, dec.review, cfg)
-                                                   or unsure_reading(dec_seen.confidence, dec_seen.review, cfg))
+            unsure = None if cut.whole_tiles else (unsure_reading(dec.confidence, cfg)
+                                                   or unsure_reading(dec_seen.confidence, cfg))
             if unsure:
                 reasons = (*reasons, unsure)
             elif (reasons and cut.clearable and cfg.clear_min_confidence and not review
