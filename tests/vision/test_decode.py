@@ -98,3 +98,21 @@ def test_tile_probability_is_what_decode_lists_an_alternative_with() -> None:
 
     every = [Tile(k.floor, k.path, k.decor, c) for k in ALL_TILE_KINDS for c in ALL_CORNERS]
     assert sum(tile_probability(probs, 20, t) for t in every) == pytest.approx(1.0)
+
+
+def test_a_tile_read_below_the_review_threshold_is_listed_and_the_others_are_not() -> None:
+    """Cells are listed for review below ``review_threshold`` (0.8): a tile read at about 0.7 (its
+    floor 0.75 sure) is listed, its neighbours read at about 0.89 are not; the same confidences
+    do not make the outline's check call the reading unsure (it counts tiles below 0.6)."""
+    from vision.read import unsure_reading
+
+    kinds = list(ALL_TILE_KINDS[::5][:16])
+    probs = _probs_for(kinds, [ALL_CORNERS[0]] * 16, sure=0.97)
+    floor = probs.floor.copy()
+    floor[5] = 0.05
+    floor[5, ALL_FLOORS.index(kinds[5].floor)] = 0.75
+    (out,) = decode(AttributeProbs(floor, probs.path, probs.decor, probs.corner))
+    assert out.garden[(1, 1)].kind == kinds[5]
+    assert 0.6 < out.confidence[1, 1] < DEFAULT_CONFIG.review_threshold
+    assert out.review == ("B2",)
+    assert unsure_reading(out.confidence, DEFAULT_CONFIG) is None
