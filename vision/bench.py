@@ -254,6 +254,67 @@ def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
                         r.figure_only, r.figure_only_wrong])
 
 
+#: The columns :func:`compare_runs` reads from a bench CSV (:func:`write_csv`).
+COMPARED_COLUMNS = ("photo", "corner_error_tiles", "tiles_right", "garden_exact", "check_outline", "unmarked_wrong")
+
+
+def read_bench_csv(path: str | Path) -> dict[str, dict[str, str]]:
+    """A per-photo CSV written by :func:`write_csv` -> its rows by photo name. Raises ``ValueError``
+    when the file is not such a CSV (a column :func:`compare_runs` reads is missing)."""
+    with open(path, newline="") as fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in COMPARED_COLUMNS if c not in (reader.fieldnames or ())]
+        if missing:
+            raise ValueError(f"{path} is not a bench CSV: no column {', '.join(missing)}")
+        return {row["photo"]: row for row in reader}
+
+
+def _run_figures(rows: list[dict[str, str]]) -> dict[str, int]:
+    """The counts :func:`compare_runs` sets side by side, over one run's rows."""
+    off = [float(r["corner_error_tiles"]) for r in rows]
+    found = [e <= LOCALISATION_TOLERANCE for e in off]  # nan (no outline) is not found
+    flagged = [r["check_outline"] == "1" for r in rows]
+    return {"located": sum(found), "flagged": sum(flagged),
+            "silent failures": sum(1 for f, c in zip(found, flagged) if not f and not c),
+            "wrong tiles": sum(16 - int(r["tiles_right"]) for r in rows),
+            "gardens exact": sum(int(r["garden_exact"]) for r in rows),
+            "wrong tiles not marked": sum(int(r["unmarked_wrong"]) for r in rows)}
+
+
+def compare_runs(before: dict[str, dict[str, str]], after: dict[str, dict[str, str]],
+                 moved: float = 0.01) -> list[str]:
+    """Two bench runs' rows by photo (:func:`read_bench_csv`) -> lines saying what changed: the
+    counts over the photos both read (located, flagged, silent failures, wrong tiles, gardens
+    exact, wrong tiles not marked), then each photo whose tiles right, flag, unmarked wrong tiles or
+    outline (corner error by more than ``moved`` tile, or found or lost) changed. Photos only one run
+    read are counted, not compared."""
+    shared = [name for name in after if name in before]
+    lines = [f"compared on {len(shared)} photos read by both runs"
+             + (f" ({len(before) - len(shared)} only before, {len(after) - len(shared)} only after)"
+                if len(shared) < max(len(before), len(after)) else "")]
+    old, new = (_run_figures([run[n] for n in shared]) for run in (before, after))
+    for key in old:
+        delta = new[key] - old[key]
+        lines.append(f"  {key:<24}{old[key]:6d} -> {new[key]}" + (f" ({delta:+d})" if delta else ""))
+    changed = []
+    for name in shared:
+        a, b = before[name], after[name]
+        notes = []
+        if a["tiles_right"] != b["tiles_right"]:
+            notes.append(f"tiles right {a['tiles_right']} -> {b['tiles_right']}")
+        ea, eb = float(a["corner_error_tiles"]), float(b["corner_error_tiles"])
+        if (ea <= LOCALISATION_TOLERANCE) != (eb <= LOCALISATION_TOLERANCE) or abs(ea - eb) > moved:
+            notes.append(f"outline {ea:.3f} -> {eb:.3f} tile")
+        if a["check_outline"] != b["check_outline"]:
+            notes.append("now flagged" if b["check_outline"] == "1" else "no longer flagged")
+        if a["unmarked_wrong"] != b["unmarked_wrong"]:
+            notes.append(f"wrong and not marked {a['unmarked_wrong']} -> {b['unmarked_wrong']}")
+        if notes:
+            changed.append(f"  {name}: " + "; ".join(notes))
+    lines.append(f"photos changed: {len(changed)}")
+    return lines + changed
+
+
 def format_summary(s: dict[str, Any]) -> str:
     lines = [f"photos                  {s['photos']}"]
     for a in ATTRS:
@@ -284,14 +345,20 @@ def format_summary(s: dict[str, Any]) -> str:
 
 
 def cli_bench(args: argparse.Namespace) -> int:
-    """``zengarden bench --data DIR [--model M] [--csv PATH] [--repeat N] [--jobs N] [--budget S]``."""
+    """``zengarden bench --data DIR [--model M] [--csv PATH] [--repeat N] [--jobs N] [--budget S]
+    [--against OLD.csv]``."""
     def show(done: int, total: int) -> None:
         print(f"\r{done}/{total} photos", end="", file=sys.stderr, flush=True)
 
+    against = getattr(args, "against", None)
+    csv_path = Path(args.csv) if args.csv else Path(args.data) / "bench.csv"
     try:
+        before = read_bench_csv(against) if against else None  # a wrong file said before the long run
+        if against and csv_path.resolve() == Path(against).resolve():
+            raise ValueError(f"the per-photo CSV {csv_path} would overwrite the run compared against; "
+                             "give --csv another path")
         summary, results = run_bench(args.data, args.model, show, getattr(args, "repeat", 1),
                                      getattr(args, "jobs", 1), getattr(args, "budget", None))
-        csv_path = Path(args.csv) if args.csv else Path(args.data) / "bench.csv"
         write_csv(csv_path, results)
     except (ValueError, OSError) as exc:
         print(f"\nerror: {exc}", file=sys.stderr)
@@ -299,4 +366,7 @@ def cli_bench(args: argparse.Namespace) -> int:
     print("", file=sys.stderr)
     print(format_summary(summary))
     print(f"per-photo CSV: {csv_path}")
+    if before is not None:
+        print(f"against {against}:")
+        print("\n".join(compare_runs(before, read_bench_csv(csv_path))))
     return 0

@@ -91,6 +91,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--budget", type=float, default=None,
                    help="give each photo's outline search S seconds, as the app does (default: no limit, the same "
                         "readings on any machine)")
+    p.add_argument("--against", default=None, metavar="OLD_CSV",
+                   help="a per-photo CSV of an earlier run: say what changed, photo by photo")
     p.set_defaults(func=_run_bench)
 
     p = sub.add_parser("enrol", help="teach the reader your copy: one photo of each floor's 15 tiles (+ any one other)")

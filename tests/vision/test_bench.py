@@ -219,3 +219,54 @@ def test_the_bench_gives_each_search_the_time_it_is_asked_to(easy_photos, bundle
     assert budgets == [10.0, 10.0] and result.located
     with pytest.raises(ValueError, match="positive number of seconds"):
         bench.run_bench(easy_photos, bundled_model, budget=-1.0)
+
+
+def _row(photo: str, off: float, tiles: int, flagged: bool = False, unmarked: int = 0) -> dict[str, str]:
+    """One bench CSV row as :func:`vision.bench.read_bench_csv` gives it (the compared columns)."""
+    return {"photo": photo, "corner_error_tiles": f"{off:.4f}", "tiles_right": str(tiles),
+            "garden_exact": str(int(tiles == 16)), "check_outline": str(int(flagged)), "unmarked_wrong": str(unmarked)}
+
+
+def test_comparing_two_runs_counts_both_and_names_each_photo_that_changed() -> None:
+    from vision.bench import compare_runs
+
+    before = {r["photo"]: r for r in [_row("a.jpg", 0.05, 16), _row("b.jpg", 1.8, 0, flagged=True),
+                                      _row("c.jpg", 0.04, 15, unmarked=1), _row("d.jpg", 0.30, 16),
+                                      _row("gone.jpg", 0.05, 16)]}
+    after = {r["photo"]: r for r in [_row("a.jpg", 0.05, 16), _row("b.jpg", 0.06, 16),
+                                     _row("c.jpg", 0.04, 13, flagged=True), _row("d.jpg", 0.305, 16),
+                                     _row("new.jpg", float("nan"), 0)]}
+    lines = compare_runs(before, after)
+    assert lines[0] == "compared on 4 photos read by both runs (1 only before, 1 only after)"
+    counts = {line[2:26].strip(): line[26:].strip() for line in lines[1:7]}
+    assert counts == {"located": "2 -> 3 (+1)", "flagged": "1 -> 1", "silent failures": "1 -> 1",
+                      "wrong tiles": "17 -> 3 (-14)", "gardens exact": "2 -> 3 (+1)",
+                      "wrong tiles not marked": "1 -> 0 (-1)"}
+    assert lines[7] == "photos changed: 2"
+    assert lines[8] == "  b.jpg: tiles right 0 -> 16; outline 1.800 -> 0.060 tile; no longer flagged"
+    assert lines[9] == "  c.jpg: tiles right 15 -> 13; now flagged; wrong and not marked 1 -> 0"
+    assert compare_runs(after, after)[7] == "photos changed: 0"  # d.jpg, 0.005 tile further: not moved
+    assert compare_runs(before, after, moved=0.001)[8].startswith("  b.jpg")
+    assert compare_runs(before, after, moved=0.001)[10] == "  d.jpg: outline 0.300 -> 0.305 tile"
+
+
+def test_the_bench_says_what_changed_against_an_earlier_run(easy_photos, bundled_model, tmp_path, capsys) -> None:
+    from vision.bench import read_bench_csv
+
+    first = tmp_path / "first.csv"
+    assert cli_bench(argparse.Namespace(data=str(easy_photos), model=None, csv=str(first), repeat=1)) == 0
+    capsys.readouterr()
+    again = tmp_path / "again.csv"
+    assert cli_bench(argparse.Namespace(data=str(easy_photos), model=None, csv=str(again), repeat=1,
+                                        against=str(first))) == 0
+    out = capsys.readouterr().out
+    assert f"against {first}:" in out and "compared on 6 photos read by both runs" in out
+    assert "photos changed: 0" in out  # the same code reads the same photos the same way
+    assert len(read_bench_csv(again)) == 6
+    # a file that is not a bench CSV, or writing over the run compared against: said before any reading
+    assert cli_bench(argparse.Namespace(data=str(easy_photos), model=None, csv=str(again), repeat=1,
+                                        against=str(easy_photos / "00000.json"))) == 2
+    assert "is not a bench CSV" in capsys.readouterr().err
+    assert cli_bench(argparse.Namespace(data=str(easy_photos), model=None, csv=str(first), repeat=1,
+                                        against=str(first))) == 2
+    assert "would overwrite the run compared against" in capsys.readouterr().err
