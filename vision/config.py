@@ -503,22 +503,19 @@ class VisionConfig:
     #: (``picture_blur`` of the side), compared with the inner part (``picture_margin`` of the side
     #: in from each edge) of that tile's picture; each tile's joint probability times
     #: ``exp(picture_weight * correlation)``; 0 turns it off. Chosen on development copies 5415,
-    #: 5411 and sketch 9601 (the measured log, forty-second and forty-seventh sessions): a reader
-    #: sure of the wrong floor or path in a cast light ranks the tile it missed past its ten likeliest.
+    #: 5411 and sketch 9601 (the measured log, forty-second session).
     picture_side: int = 64
     picture_blur: float = 0.094
     picture_margin: float = 0.094
-    picture_weight: float = 48.0
-    picture_candidates: int = 40
+    picture_weight: float = 32.0
+    picture_candidates: int = 10
     #: ... and when the search for the garden is in doubt, each of its candidate outlines is judged
     #: by them too (:func:`vision.read.picture_judge`: ``picture_judge_weight`` times the mean over
-    #: its cells of the best correlation among each cell's ``picture_judge_candidates`` likeliest
-    #: tiles (fewer than a reading's: a search judges many outlines), added to its lattice
+    #: its cells of the best correlation among each cell's likeliest tiles, added to its lattice
     #: score; 0: not), and so are the whole blocks its leading candidates may be part of; the
     #: search's starts are ranked by it only among the best ``picture_judge_pool`` (0: by their
     #: lattice scores alone; ranking 18 made the searches of development copy 5411 three times slower).
     picture_judge_weight: float = 10.0
-    picture_judge_candidates: int = 10
     picture_judge_pool: int = 0
     #: Corners given by hand (a player's taps) are read where given and at the outlines near them
     #: (:func:`vision.locate.snapped_outlines`: the lattice polished onto its seams, no corner moved

@@ -287,9 +287,9 @@ PICTURE_JUDGE_BATCH = 8
 def picture_judge(image: np.ndarray, model: TileModel) -> Judge | None:
     """For a copy model with tile pictures: each candidate outline in ``image`` ``(M, N, 3)`` valued
     ``cfg.picture_judge_weight`` times how well its cells fit the copy's pictures (the mean over
-    its 16 cells of the best correlation among each cell's ``cfg.picture_judge_candidates``
-    likeliest tiles as seen, :mod:`vision.pictures`); an outline that cannot be cut gets the weight
-    times -1. None without pictures or with the weight 0."""
+    its 16 cells of the best correlation among each cell's likeliest tiles as seen,
+    :mod:`vision.pictures`); an outline that cannot be cut gets the weight times -1. None without
+    pictures or with the weight 0."""
     cfg = model.cfg
     templates = picture_templates_of(model)
     if templates is None or not cfg.picture_judge_weight:
@@ -304,7 +304,7 @@ def picture_judge(image: np.ndarray, model: TileModel) -> Judge | None:
                 continue
             probs = model.predict_probs(np.concatenate(crops))
             for j, k in enumerate(cut):
-                candidates = likeliest_tiles(probs.slice(j), cfg.picture_judge_candidates)
+                candidates = likeliest_tiles(probs.slice(j), cfg.picture_candidates)
                 scores = tile_correlations(turned_cells(image, batch[k], cfg), templates, candidates, cfg)
                 out[start + k] = cfg.picture_judge_weight * float(scores.max(axis=1).mean())
         return out

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from scorer.tiles import ALL_TILE_KINDS, Tile
-from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner, Floor
+from scorer.vocab import ALL_CORNERS, ALL_DECORS, ALL_FLOORS, ALL_PATHS, Corner
 from vision.decode import AttributeProbs
 from vision.model import TileModel, load_model
 from vision.pictures import (
@@ -177,32 +177,6 @@ def test_a_copy_models_pictures_put_a_washed_out_figure_right(pictures: np.ndarr
     off = replace(model, cfg=replace(model.cfg, picture_weight=0.0))
     assert picture_templates_of(off) is None
     assert picture_templates_of(model) is picture_templates_of(model)  # made once
-
-
-def test_the_pictures_reach_a_tile_the_readers_rank_past_their_ten_likeliest(pictures: np.ndarray) -> None:
-    model = replace(resolve_model(None), tile_pictures=pictures)
-    # no cherry blossom: its classic picture's lightness is too like sand's to tell them apart
-    others = [k for k, kind in enumerate(ALL_TILE_KINDS) if kind.floor != Floor.CHERRY_BLOSSOM]
-    kinds = list(np.random.default_rng(11).choice(others, 16, replace=False))
-    square, tiles = _garden(kinds, washed=False)
-    floors, paths, decors, corners = _truth(tiles)
-    # sure of the wrong floor (a cast light) and leaning to the wrong figure: the tile on the cell
-    # is some 16th likeliest by the readers, behind most decors and turns of the wrong floor
-    floor = _onehot([(f + 1) % 6 for f in floors], 6, 0.9)
-    floor[np.arange(16), floors] = 0.04  # the right floor the readers' second
-    decor = _onehot([(d + 1) % 5 for d in decors], 5, 0.6)
-    decor[np.arange(16), decors] = 0.2
-    probs = AttributeProbs(floor=floor / floor.sum(axis=1, keepdims=True), path=_onehot(paths, 3, 0.99),
-                           decor=decor / decor.sum(axis=1, keepdims=True), corner=_onehot(corners, 4, 0.7))
-    ranked = likeliest_tiles(probs, model.cfg.picture_candidates)
-    truth = np.stack([floors, paths, decors, corners], axis=1)
-    rank = [int(np.flatnonzero((cell == t).all(axis=1))[0]) for cell, t in zip(ranked, truth)]
-    assert min(rank) >= 10  # beyond the ten a reading weighed before
-    lit, _ = weighed_by_pictures(square, _corners(), (probs, probs), model)
-    assert list(lit.floor.argmax(axis=1)) == floors and list(lit.decor.argmax(axis=1)) == decors
-    ten = replace(model, cfg=replace(model.cfg, picture_candidates=10))
-    lit, _ = weighed_by_pictures(square, _corners(), (probs, probs), ten)
-    assert not np.any(lit.floor.argmax(axis=1) == floors)  # out of reach: the readers' wrong floors stay
 
 
 def test_tile_pictures_are_saved_with_the_model_and_checked(pictures: np.ndarray, tmp_path: Path) -> None:
