@@ -254,31 +254,37 @@ def write_csv(path: str | Path, results: list[PhotoResult]) -> None:
                         r.figure_only, r.figure_only_wrong])
 
 
-#: The columns :func:`compare_runs` reads from a bench CSV (:func:`write_csv`).
-COMPARED_COLUMNS = ("photo", "corner_error_tiles", "tiles_right", "garden_exact", "check_outline", "unmarked_wrong")
+#: The columns :func:`compare_runs` reads from a bench CSV (:func:`write_csv`): the counts it sets side
+#: by side, by the name it gives them, and the outline's error.
+COMPARED_COUNTS = {"located": "located", "flagged": "check_outline", "silent failures": "silent_failure",
+                   "gardens exact": "garden_exact", "wrong tiles not marked": "unmarked_wrong"}
+COMPARED_COLUMNS = ("photo", "corner_error_tiles", "tiles_right", *COMPARED_COUNTS.values())
 
 
 def read_bench_csv(path: str | Path) -> dict[str, dict[str, str]]:
     """A per-photo CSV written by :func:`write_csv` -> its rows by photo name. Raises ``ValueError``
-    when the file is not such a CSV (a column :func:`compare_runs` reads is missing)."""
+    naming the problem when the file is not such a CSV: a column :func:`compare_runs` reads is
+    missing, or a row's value there is not a number."""
     with open(path, newline="") as fh:
         reader = csv.DictReader(fh)
         missing = [c for c in COMPARED_COLUMNS if c not in (reader.fieldnames or ())]
         if missing:
             raise ValueError(f"{path} is not a bench CSV: no column {', '.join(missing)}")
-        return {row["photo"]: row for row in reader}
+        rows = {row["photo"]: row for row in reader}
+    for name, row in rows.items():
+        for column in COMPARED_COLUMNS[1:]:
+            try:
+                float(row[column]) if column == "corner_error_tiles" else int(row[column])
+            except (TypeError, ValueError):
+                raise ValueError(f"{path}: photo {name}: {column} is {row[column]!r}, not a number") from None
+    return rows
 
 
 def _run_figures(rows: list[dict[str, str]]) -> dict[str, int]:
     """The counts :func:`compare_runs` sets side by side, over one run's rows."""
-    off = [float(r["corner_error_tiles"]) for r in rows]
-    found = [e <= LOCALISATION_TOLERANCE for e in off]  # nan (no outline) is not found
-    flagged = [r["check_outline"] == "1" for r in rows]
-    return {"located": sum(found), "flagged": sum(flagged),
-            "silent failures": sum(1 for f, c in zip(found, flagged) if not f and not c),
-            "wrong tiles": sum(16 - int(r["tiles_right"]) for r in rows),
-            "gardens exact": sum(int(r["garden_exact"]) for r in rows),
-            "wrong tiles not marked": sum(int(r["unmarked_wrong"]) for r in rows)}
+    counts = {key: sum(int(r[column]) for r in rows) for key, column in COMPARED_COUNTS.items()}
+    counts["wrong tiles"] = sum(16 - int(r["tiles_right"]) for r in rows)
+    return counts
 
 
 def compare_runs(before: dict[str, dict[str, str]], after: dict[str, dict[str, str]],

@@ -223,8 +223,10 @@ def test_the_bench_gives_each_search_the_time_it_is_asked_to(easy_photos, bundle
 
 def _row(photo: str, off: float, tiles: int, flagged: bool = False, unmarked: int = 0) -> dict[str, str]:
     """One bench CSV row as :func:`vision.bench.read_bench_csv` gives it (the compared columns)."""
-    return {"photo": photo, "corner_error_tiles": f"{off:.4f}", "tiles_right": str(tiles),
-            "garden_exact": str(int(tiles == 16)), "check_outline": str(int(flagged)), "unmarked_wrong": str(unmarked)}
+    located = off <= 0.25
+    return {"photo": photo, "located": str(int(located)), "corner_error_tiles": f"{off:.4f}",
+            "tiles_right": str(tiles), "garden_exact": str(int(tiles == 16)), "check_outline": str(int(flagged)),
+            "silent_failure": str(int(not located and not flagged)), "unmarked_wrong": str(unmarked)}
 
 
 def test_comparing_two_runs_counts_both_and_names_each_photo_that_changed() -> None:
@@ -270,3 +272,7 @@ def test_the_bench_says_what_changed_against_an_earlier_run(easy_photos, bundled
     assert cli_bench(argparse.Namespace(data=str(easy_photos), model=None, csv=str(first), repeat=1,
                                         against=str(first))) == 2
     assert "would overwrite the run compared against" in capsys.readouterr().err
+    rows = (tmp_path / "first.csv").read_text().splitlines()
+    (tmp_path / "broken.csv").write_text("\n".join([rows[0], rows[1].replace(",", ",x", 1), *rows[2:]]))
+    with pytest.raises(ValueError, match="located is 'x1', not a number"):
+        read_bench_csv(tmp_path / "broken.csv")
