@@ -517,6 +517,23 @@ class VisionConfig:
     #: lattice scores alone; ranking 18 made the searches of development copy 5411 three times slower).
     picture_judge_weight: float = 10.0
     picture_judge_pool: int = 0
+    #: ... and a garden in doubt is looked for where the pictures themselves are seen
+    #: (:mod:`vision.picture_match`, :func:`vision.read.place_by_pictures`): each picture's SIFT
+    #: keypoints, found on it enlarged to ``picture_match_side`` pixels (0: not looked for), matched
+    #: to the photo's (found on a copy no longer than ``picture_match_photo_side``: SIFT doubles
+    #: the photo first, 430 MB at 1600×1200) by the ratio test ``picture_match_ratio``; a picture
+    #: is seen where at least ``picture_match_inliers`` of them agree on one homography (within
+    #: ``picture_match_reproj`` of the photo's longer side) mapping it to a tile no smaller than
+    #: ``picture_match_min_tile`` of that side; at least ``picture_match_tiles`` tiles seen on one lattice (centres within
+    #: ``picture_match_cell_tol`` of a cell's) set the block.
+    picture_match_side: int = 128
+    picture_match_photo_side: int = 1000
+    picture_match_ratio: float = 0.8
+    picture_match_inliers: int = 6
+    picture_match_reproj: float = 0.003
+    picture_match_min_tile: float = 0.02
+    picture_match_cell_tol: float = 0.2
+    picture_match_tiles: int = 3
     #: Corners given by hand (a player's taps) are read where given and at the outlines near them
     #: (:func:`vision.locate.snapped_outlines`: the lattice polished onto its seams, no corner moved
     #: more than ``snap_reach`` tile sides, also started ``snap_scales`` tile sides a side bigger or

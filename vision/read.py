@@ -53,6 +53,7 @@ from vision.locate import (
     snapped_outlines,
 )
 from vision.model import TileModel, load_model, upright_crops
+from vision.picture_match import outlines_by_pictures, picture_features_of
 from vision.pictures import likeliest_tiles, picture_templates_of, tile_correlations, turned_cells, weigh_tiles
 from vision.threads import one_thread
 from vision.tileness import (
@@ -141,7 +142,7 @@ class _Cut:
     input's pixels, the tiles' colours (``chromas``, ``path_chromas``), the locator's ``reasons``
     to check the outline, ``timings``, and whether those reasons may be lifted by a sure reading
     (``clearable``: located by the search, no other lattice's tiles read nearly as surely, and not
-    found again by reading its tiles)."""
+    found again by reading its tiles, nor placed where the copy's tile pictures are seen)."""
 
     read: tuple[AttributeProbs, AttributeProbs]
     corners: np.ndarray
@@ -171,7 +172,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, b
     reasons: tuple[str, ...] = ()
     located = None
     sure: dict[str, Any] = {}
-    on_board = False
+    on_board = by_pictures = False
     accept = _read_surely(arr, model, sure) if cfg.accept_min_confidence else None
     if corners is None:
         judge = picture_judge(arr, model)  # a copy's pictures value the candidates, not the search's starts
@@ -183,8 +184,11 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, b
                 and accept(located.polished, -np.inf)):  # a band of board taken in: the seams say where the tiles are
             found = located.polished
         placed = None
-        if located.check_outline:  # in doubt: the copy's board by its marks, else by its band
-            placed = place_by_board_marks(arr, located, model) or place_on_copy_board(arr, located, model)
+        if located.check_outline:  # in doubt: the copy's board by its marks, its tiles by their pictures, its band
+            placed = place_by_board_marks(arr, located, model)
+            if placed is None and (placed := place_by_pictures(arr, located, model, accept, judge)) is not None:
+                by_pictures = True  # the search was in doubt: so is the block its tiles set, however surely read
+            placed = placed or place_on_copy_board(arr, located, model)
         if placed is not None:
             (found, reasons), on_board = placed, True
     else:
@@ -248,7 +252,7 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, b
     timings = {"decode": t_decode, "localise": t1 - t0 + t_choose, "classify": t2 - t1 - t_choose}
     upright = upright_crops(crops, read[0].corner.argmax(axis=1))  # as decode reads the corner
     paths = path_chroma(upright, cfg.review_path_band, cfg.tile_inset)
-    clearable = located is not None and not (rival or climbed)
+    clearable = located is not None and not (rival or climbed or by_pictures)
     figures = figure_gradients(upright, cfg.tile_inset, cfg.figure_box)
     return _Cut(read, found / scale, tile_chroma(crops), paths, reasons, timings, clearable,
                 cells_in_photo(found, arr.shape), whole_tiles, figures)
@@ -404,6 +408,37 @@ def place_on_copy_board(image: np.ndarray, located: GridLocation, model: TileMod
         return placed.corners, ()
     return placed.corners, (*located.reasons, f"placed where the copy's board matches (agreement "
                                               f"{placed.agreement:.2f} < {rcfg.sure})")
+
+
+#: Why an outline placed by :func:`place_by_pictures` is still to be checked, besides its own doubt.
+PLACED_BY_PICTURES = "placed where the copy's own tile pictures are seen ({tiles} tiles on one lattice)"
+
+
+def place_by_pictures(image: np.ndarray, located: GridLocation, model: TileModel, accept: Accept | None,
+                      judge: Judge | None) -> tuple[np.ndarray, tuple[str, ...]] | None:
+    """A garden in doubt in ``image`` ``(M, N, 3)`` placed where an enrolled copy's tile pictures are
+    seen (:func:`vision.picture_match.outlines_by_pictures`, the blocks the tiles seen allow, each
+    also snapped to its seams as a player's taps are): the one the pictures ``judge`` values most,
+    when its tiles read surely (``accept``), it lies more than ``cfg.check_distinct`` tile from the
+    search's outline and the judge values it above that outline -> (corners ``(4, 2)``, the
+    search's reasons and :data:`PLACED_BY_PICTURES`: still to be checked); else None (no pictures,
+    no judge or ``accept``, too few tiles seen, or the search's outline is where they are)."""
+    cfg = model.cfg
+    features = picture_features_of(model)
+    if features is None or accept is None or judge is None:
+        return None
+    blocks, tiles = outlines_by_pictures(image, features, cfg)
+    candidates = [order_corners(c) for block in blocks for c in (block, *snapped_outlines(image, block, cfg))
+                  if grid_shape_ok(c, cfg)]
+    if not candidates:
+        return None
+    values = judge(candidates)
+    best = int(np.argmax(values))
+    corners = candidates[best]
+    if (block_offset(corners, located.corners, cfg.grid)[0] <= cfg.check_distinct
+            or values[best] <= float(judge([located.corners])[0]) or not accept(corners, -np.inf)):
+        return None
+    return corners, (*located.reasons, PLACED_BY_PICTURES.format(tiles=tiles))
 
 
 def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> Callable[[np.ndarray, float], bool]:

@@ -1,0 +1,140 @@
+"""An enrolled copy's tile pictures found in a photo by their keypoints (vision.picture_match), and a
+garden in doubt placed where they are seen (vision.read.place_by_pictures)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.tiles import ALL_TILE_KINDS, Tile
+from scorer.vocab import Corner
+from vision.geometry import order_corners
+from vision.locate import GridLocation, block_offset
+from vision.picture_match import (
+    PictureFeatures,
+    blocks_of_tiles,
+    outlines_by_pictures,
+    picture_features,
+    picture_features_of,
+    tiles_seen,
+)
+from vision.pictures import picture_stack
+from vision.read import PLACED_BY_PICTURES, _read_surely, picture_judge, place_by_pictures, resolve_model
+from vision.synth.art import render_tile
+
+SIDE = 64
+TILE = 110  # a tile's side in the constructed photos
+TURNS = (Corner.NW, Corner.NE, Corner.SE, Corner.SW)
+
+
+@pytest.fixture(scope="module")
+def pictures() -> np.ndarray:
+    """The 90 classic tiles drawn upright (``(90, SIDE, SIDE, 3)``), a copy's picture stack."""
+    images = np.stack([render_tile(Tile(k.floor, k.path, k.decor, Corner.NW), SIDE) for k in ALL_TILE_KINDS])
+    stack = picture_stack(ALL_TILE_KINDS, images)
+    assert stack is not None
+    return stack
+
+
+@pytest.fixture(scope="module")
+def features(pictures: np.ndarray) -> PictureFeatures:
+    return picture_features(pictures)
+
+
+def _photo(seed: int, rows: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """16 of the classic tiles, each turned, in a 4×4 block (only its first ``rows`` rows drawn, the
+    rest left as the board's plain colour), seen in perspective on a noisy table ->
+    (photo ``(900, 1200, 3)`` uint8, the block's corners ``(4, 2)`` TL, TR, BR, BL)."""
+    rng = np.random.default_rng(seed)
+    kinds = rng.choice(len(ALL_TILE_KINDS), 16, replace=False)
+    block = np.full((4 * TILE, 4 * TILE, 3), (60, 90, 120), np.uint8)
+    for i, k in enumerate(kinds[: 4 * rows]):
+        kind = ALL_TILE_KINDS[int(k)]
+        r, c = divmod(i, 4)
+        block[r * TILE:(r + 1) * TILE, c * TILE:(c + 1) * TILE] = render_tile(
+            Tile(kind.floor, kind.path, kind.decor, TURNS[int(rng.integers(4))]), TILE)
+    square = np.array([[0, 0], [4 * TILE, 0], [4 * TILE, 4 * TILE], [0, 4 * TILE]], np.float32)
+    corners = np.array([[330, 190], [800, 160], [860, 700], [290, 730]], np.float32) + rng.uniform(-20, 20, (4, 2))
+    h = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
+    photo = rng.normal(120, 25, (900, 1200, 3)).clip(0, 255).astype(np.uint8)
+    warped = cv2.warpPerspective(block, h, (1200, 900))
+    inside = cv2.warpPerspective(np.full(block.shape[:2], 255, np.uint8), h, (1200, 900)) > 0
+    photo[inside] = warped[inside]
+    return photo, order_corners(corners.astype(np.float64))
+
+
+def test_picture_features_hold_each_pictures_keypoints_in_units_of_its_side(pictures: np.ndarray,
+                                                                            features: PictureFeatures) -> None:
+    assert len(features.points) == len(features.descriptors) == len(pictures)
+    counts = [len(p) for p in features.points]
+    assert min(counts) >= 6  # every classic tile has art enough to be found
+    for points, descriptors in zip(features.points, features.descriptors):
+        assert descriptors is not None and descriptors.shape == (len(points), 128)
+        assert points.min() >= 0.0 and points.max() <= 1.0
+    with pytest.raises(ValueError, match="pictures must be"):
+        picture_features(pictures[..., 0])
+
+
+@pytest.mark.parametrize("seed", [0, 2, 3])
+def test_the_tiles_seen_set_the_whole_block(features: PictureFeatures, seed: int) -> None:
+    """Tiles seen in all four rows and columns allow one block: the garden's, within a tenth of a
+    tile, whatever way each tile is turned. (In seed 1's photo no tile of one column is seen: two
+    blocks, the garden's and one a column over.)"""
+    photo, truth = _photo(seed)
+    seen = tiles_seen(photo, features)
+    assert len(seen) >= 4
+    assert [t.inliers for t in seen] == sorted((t.inliers for t in seen), reverse=True)
+    blocks, tiles = outlines_by_pictures(photo, features)
+    assert tiles >= 4 and len(blocks) == 1
+    assert block_offset(blocks[0], truth)[0] < 0.1
+
+
+def test_tiles_seen_in_one_row_allow_every_block_holding_that_row(features: PictureFeatures) -> None:
+    """Only the top row's tiles are drawn: the tiles seen span one row, so each of the four
+    placements of four rows holding it is a block, the garden's among them."""
+    photo, truth = _photo(3, rows=1)
+    blocks, tiles = blocks_of_tiles(tiles_seen(photo, features))
+    assert tiles >= 3 and len(blocks) == 4
+    assert sorted(block_offset(b, truth)[0] < 0.1 for b in blocks) == [False, False, False, True]
+
+
+def test_a_photo_without_the_copys_tiles_shows_no_block(features: PictureFeatures) -> None:
+    rng = np.random.default_rng(5)
+    table = rng.normal(120, 25, (900, 1200, 3)).clip(0, 255).astype(np.uint8)
+    assert outlines_by_pictures(table, features) == ([], 0)
+    assert outlines_by_pictures(np.full((300, 400, 3), 128, np.uint8), features) == ([], 0)
+    assert blocks_of_tiles([]) == ([], 0)
+
+
+def test_a_garden_in_doubt_is_placed_where_its_pictures_are_seen(pictures: np.ndarray) -> None:
+    """The search's outline in doubt lies a row off: the block the copy's pictures set, read surely
+    and valued above it by the pictures, replaces it and stays in doubt. The search's outline where
+    the pictures are seen, and a model without pictures, place nothing."""
+    model = replace(resolve_model(None), tile_pictures=pictures)
+    photo, truth = _photo(1)
+    side = np.linalg.norm(truth[1] - truth[0]) / 4
+    row_off = GridLocation(truth + np.array([0.0, side]), 1.0, 0.9, True, ("another lattice nearly as good",))
+    accept, judge = _read_surely(photo, model, {}), picture_judge(photo, model)
+    placed = place_by_pictures(photo, row_off, model, accept, judge)
+    assert placed is not None
+    corners, reasons = placed
+    assert block_offset(corners, truth)[0] < 0.1
+    assert reasons[0] == "another lattice nearly as good" and reasons[1].startswith(PLACED_BY_PICTURES.split("(")[0])
+    right = GridLocation(truth, 1.0, 0.9, True, ("weak lattice",))
+    assert place_by_pictures(photo, right, model, accept, judge) is None
+    bundled = resolve_model(None)
+    assert picture_features_of(bundled) is None
+    assert place_by_pictures(photo, row_off, bundled, _read_surely(photo, bundled, {}), None) is None
+    off = replace(model, cfg=replace(model.cfg, picture_match_side=0))
+    assert picture_features_of(off) is None
+
+
+def test_a_models_picture_features_are_made_once_and_again_for_new_pictures(pictures: np.ndarray) -> None:
+    model = replace(resolve_model(None), tile_pictures=pictures)
+    first = picture_features_of(model)
+    assert first is not None and picture_features_of(model) is first
+    model.tile_pictures = pictures.copy()
+    assert picture_features_of(model) is not first
