@@ -524,8 +524,8 @@ class VisionConfig:
     #: the photo first, 430 MB at 1600×1200) by the ratio test ``picture_match_ratio``; a picture
     #: is seen where at least ``picture_match_inliers`` of them agree on one homography (within
     #: ``picture_match_reproj`` of the photo's longer side) mapping it to a tile no smaller than
-    #: ``picture_match_min_tile`` of that side; at least ``picture_match_tiles`` tiles seen on one lattice (centres within
-    #: ``picture_match_cell_tol`` of a cell's) set the block.
+    #: ``picture_match_min_tile`` of that side; at least ``picture_match_tiles`` tiles seen on one
+    #: lattice (centres within ``picture_match_cell_tol`` of a cell's) set the block.
     picture_match_side: int = 128
     picture_match_photo_side: int = 1000
     picture_match_ratio: float = 0.8

@@ -189,6 +189,10 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, b
             if placed is None and (placed := place_by_pictures(arr, located, model, accept, judge)) is not None:
                 by_pictures = True  # the search was in doubt: so is the block its tiles set, however surely read
             placed = placed or place_on_copy_board(arr, located, model)
+        # a lattice the search was sure of whose tiles do not read surely: the pictures may see them elsewhere
+        elif (picture_features_of(model) is not None and accept is not None and not accept(found, -np.inf)
+              and (placed := place_by_pictures(arr, located, model, accept, judge)) is not None):
+            by_pictures = True
         if placed is not None:
             (found, reasons), on_board = placed, True
     else:

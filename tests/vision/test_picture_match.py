@@ -138,3 +138,38 @@ def test_a_models_picture_features_are_made_once_and_again_for_new_pictures(pict
     assert first is not None and picture_features_of(model) is first
     model.tile_pictures = pictures.copy()
     assert picture_features_of(model) is not first
+
+
+@pytest.mark.parametrize("in_doubt", [True, False])
+def test_a_reading_whose_outline_is_in_doubt_or_not_read_surely_ends_where_the_pictures_are_seen_flagged(
+        pictures: np.ndarray, monkeypatch: pytest.MonkeyPatch, in_doubt: bool) -> None:
+    """The search (stood in for) hands back an outline a row off, in doubt or sure of it (its tiles
+    then do not read surely): the copy's reading cuts the garden where its pictures are seen, reads
+    every tile of it, and asks for the outline to be checked, saying why."""
+    import vision.read as read_module
+
+    photo, truth = _photo(2)
+    side = np.linalg.norm(truth[1] - truth[0]) / 4
+    row_off = GridLocation(truth + np.array([0.0, side]), 1.0, 0.9, in_doubt, ("weak lattice",) if in_doubt else ())
+    monkeypatch.setattr(read_module, "locate_grid", lambda *args, **kwargs: row_off)
+    model = replace(resolve_model(None), tile_pictures=pictures)
+    reading = read_module.read_garden(photo, model)
+    assert block_offset(np.asarray(reading.corners), truth)[0] < 0.1
+    assert reading.check_outline
+    placed = PLACED_BY_PICTURES.split("(")[0]
+    assert any(reason.startswith(placed) for reason in reading.outline_reasons)
+
+
+def test_a_sure_outline_whose_tiles_read_surely_is_not_looked_for_by_the_pictures(
+        pictures: np.ndarray, monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.read as read_module
+
+    photo, truth = _photo(2)
+    monkeypatch.setattr(read_module, "locate_grid", lambda *args, **kwargs: GridLocation(truth, 9.0, 1.0, False))
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pictures were looked for")
+
+    monkeypatch.setattr(read_module, "place_by_pictures", never)
+    reading = read_module.read_garden(photo, replace(resolve_model(None), tile_pictures=pictures))
+    assert not reading.check_outline and np.allclose(reading.corners, truth)
