@@ -190,7 +190,8 @@ def _locate_and_crop(image: ImageInput, model: TileModel, corners: Any | None, b
                 by_pictures = True  # the search was in doubt: so is the block its tiles set, however surely read
             placed = placed or place_on_copy_board(arr, located, model)
         # a lattice the search was sure of whose tiles do not read surely: the pictures may see them elsewhere
-        elif (picture_features_of(model) is not None and accept is not None and not accept(found, -np.inf)
+        elif (picture_features_of(model) is not None and accept is not None
+              and not _asked_aside(accept, sure, found)
               and (placed := place_by_pictures(arr, located, model, accept, judge)) is not None):
             by_pictures = True
         if placed is not None:
@@ -443,6 +444,16 @@ def place_by_pictures(image: np.ndarray, located: GridLocation, model: TileModel
             or values[best] <= float(judge([located.corners])[0]) or not accept(corners, -np.inf)):
         return None
     return corners, (*located.reasons, PLACED_BY_PICTURES.format(tiles=tiles))
+
+
+def _asked_aside(accept: Accept, sure: dict[str, Any], corners: np.ndarray) -> bool:
+    """Whether ``accept`` (:func:`_read_surely`, keeping what it read in ``sure``) takes ``corners``
+    ``(4, 2)``, ``sure`` left as it was: the reading's later steps run as they would unasked."""
+    kept = dict(sure)
+    taken = accept(corners, -np.inf)
+    sure.clear()
+    sure.update(kept)
+    return taken
 
 
 def _read_surely(image: np.ndarray, model: TileModel, sure: dict[str, Any]) -> Callable[[np.ndarray, float], bool]:
