@@ -173,3 +173,18 @@ def test_a_sure_outline_whose_tiles_read_surely_is_not_looked_for_by_the_picture
     monkeypatch.setattr(read_module, "place_by_pictures", never)
     reading = read_module.read_garden(photo, replace(resolve_model(None), tile_pictures=pictures))
     assert not reading.check_outline and np.allclose(reading.corners, truth)
+
+
+def test_asking_aside_whether_tiles_read_surely_leaves_what_the_reader_kept() -> None:
+    from vision.read import _asked_aside
+
+    sure: dict[str, object] = {"corners": "kept by the search"}
+
+    def accept(corners: np.ndarray, score: float) -> bool:
+        sure.update(corners=corners, read="read again")
+        return True
+
+    assert _asked_aside(accept, sure, np.zeros((4, 2))) is True
+    assert sure == {"corners": "kept by the search"}
+    assert _asked_aside(lambda corners, score: False, sure, np.zeros((4, 2))) is False
+    assert sure == {"corners": "kept by the search"}
