@@ -25,6 +25,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import check_image
 from vision.geometry import order_corners
 from vision.model import TileModel
+from vision.pictures import kept_with_pictures
 
 #: The unit square, TL, TR, BR, BL: a picture's (and a lattice cell's) corners.
 _UNIT = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
@@ -78,11 +79,7 @@ def picture_features_of(model: TileModel) -> PictureFeatures | None:
     None for a model without pictures or with ``cfg.picture_match_side`` 0."""
     if model.tile_pictures is None or not model.cfg.picture_match_side:
         return None
-    cached = getattr(model, "_picture_features", None)
-    if cached is None or cached[0] is not model.tile_pictures:  # made again for pictures set since
-        cached = (model.tile_pictures, picture_features(model.tile_pictures, model.cfg))
-        model._picture_features = cached  # type: ignore[attr-defined]
-    return cached[1]
+    return kept_with_pictures(model, "_picture_features", lambda pictures: picture_features(pictures, model.cfg))
 
 
 def tiles_seen(image: np.ndarray, features: PictureFeatures, cfg: VisionConfig = DEFAULT_CONFIG) -> list[TileSeen]:
@@ -162,10 +159,9 @@ def blocks_of_tiles(tiles: list[TileSeen], cfg: VisionConfig = DEFAULT_CONFIG, n
     """The n×n blocks (corners ``(4, 2)``, TL, TR, BR, BL as :func:`vision.geometry.order_corners`
     puts them) the ``tiles`` seen allow, and how many tiles set them: the tile whose lattice holds
     the most points of tiles (:func:`_cells_seen`, at least ``cfg.picture_match_tiles`` tiles) sets
-    the lattice, fitted to
-    all those tiles' corners (each at its cell's corner); each placement of n rows and columns
-    holding every cell seen is a block (one when the tiles seen span n rows and n columns, at most
-    n²). No block (and 0) when no lattice holds enough tiles."""
+    the lattice, fitted to all those tiles' corners (each at its cell's corner); each placement of n
+    rows and columns holding every cell seen is a block (one when the tiles seen span n rows and n
+    columns, at most n²). No block (and 0) when no lattice holds enough tiles."""
     best: list[tuple[TileSeen, tuple[int, int]]] = []
     reference = None
     for tile in tiles:

@@ -20,7 +20,8 @@ overruled when the picture of the tile it missed fits the cell clearly better.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -31,6 +32,8 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.crop import GRID, check_corners, check_image, warp_garden
 from vision.decode import AttributeProbs
 from vision.model import TileModel, upright_crops
+
+T = TypeVar("T")
 
 #: Row of each tile kind in a picture stack.
 KIND_INDEX: dict[TileKind, int] = {kind: i for i, kind in enumerate(ALL_TILE_KINDS)}
@@ -84,10 +87,16 @@ def picture_templates_of(model: TileModel) -> np.ndarray | None:
     or None for a model without pictures or with ``cfg.picture_weight`` 0."""
     if model.tile_pictures is None or not model.cfg.picture_weight:
         return None
-    cached = getattr(model, "_picture_templates", None)
-    if cached is None or cached[0] is not model.tile_pictures:  # made again for pictures set since
-        cached = (model.tile_pictures, picture_templates(model.tile_pictures, model.cfg))
-        model._picture_templates = cached  # type: ignore[attr-defined]
+    return kept_with_pictures(model, "_picture_templates", lambda pictures: picture_templates(pictures, model.cfg))
+
+
+def kept_with_pictures(model: TileModel, name: str, make: Callable[[np.ndarray], T]) -> T:
+    """``make(model.tile_pictures)`` (pictures set), made once and kept with the model as ``name``;
+    made again for pictures set since."""
+    cached = getattr(model, name, None)
+    if cached is None or cached[0] is not model.tile_pictures:
+        cached = (model.tile_pictures, make(model.tile_pictures))
+        setattr(model, name, cached)
     return cached[1]
 
 

@@ -49,6 +49,20 @@ def copy_photos() -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 @pytest.fixture(scope="session")
+def classic_pictures() -> np.ndarray:
+    """The 90 classic tiles drawn upright at 64 pixels (``(90, 64, 64, 3)``), a copy's picture stack."""
+    from scorer.tiles import ALL_TILE_KINDS, Tile
+    from scorer.vocab import Corner
+    from vision.pictures import picture_stack
+    from vision.synth.art import render_tile
+
+    images = np.stack([render_tile(Tile(k.floor, k.path, k.decor, Corner.NW), 64) for k in ALL_TILE_KINDS])
+    stack = picture_stack(ALL_TILE_KINDS, images)
+    assert stack is not None
+    return stack
+
+
+@pytest.fixture(scope="session")
 def bundled_model():
     if not DEFAULT_MODEL_PATH.is_file():
         pytest.skip("bundled model not built (scripts/build_model.sh)")

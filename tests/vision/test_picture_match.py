@@ -21,22 +21,17 @@ from vision.picture_match import (
     picture_features_of,
     tiles_seen,
 )
-from vision.pictures import picture_stack
 from vision.read import PLACED_BY_PICTURES, _read_surely, picture_judge, place_by_pictures, resolve_model
 from vision.synth.art import render_tile
 
-SIDE = 64
 TILE = 110  # a tile's side in the constructed photos
 TURNS = (Corner.NW, Corner.NE, Corner.SE, Corner.SW)
 
 
 @pytest.fixture(scope="module")
-def pictures() -> np.ndarray:
-    """The 90 classic tiles drawn upright (``(90, SIDE, SIDE, 3)``), a copy's picture stack."""
-    images = np.stack([render_tile(Tile(k.floor, k.path, k.decor, Corner.NW), SIDE) for k in ALL_TILE_KINDS])
-    stack = picture_stack(ALL_TILE_KINDS, images)
-    assert stack is not None
-    return stack
+def pictures(classic_pictures: np.ndarray) -> np.ndarray:
+    """The 90 classic tiles drawn upright, a copy's picture stack (the shared fixture)."""
+    return classic_pictures
 
 
 @pytest.fixture(scope="module")
