@@ -16,7 +16,7 @@ holding them all. A garden in doubt is looked for there (:func:`vision.read.plac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -44,16 +44,16 @@ class PictureFeatures:
 class TileSeen:
     """A picture found in a photo: how many matched keypoints agree (``inliers``), which picture
     (``picture``, its row in the stack), and the homography ``(3, 3)`` mapping the picture's unit
-    square into the photo's pixels."""
+    square into the photo's pixels, and ``quad``, the tile's corners in the photo ``(4, 2)`` (the
+    picture's TL, TR, BR, BL as seen; mapped once, as every other tile's lattice reads them)."""
 
     inliers: int
     picture: int
     homography: np.ndarray
+    quad: np.ndarray = field(init=False, repr=False, compare=False)
 
-    @property
-    def quad(self) -> np.ndarray:
-        """The tile's corners in the photo ``(4, 2)``: the picture's TL, TR, BR, BL as seen."""
-        return cv2.perspectiveTransform(_UNIT[None], self.homography)[0]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "quad", cv2.perspectiveTransform(_UNIT[None], self.homography)[0])
 
 
 def picture_features(pictures: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> PictureFeatures:
