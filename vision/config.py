@@ -534,6 +534,11 @@ class VisionConfig:
     picture_match_min_tile: float = 0.02
     picture_match_cell_tol: float = 0.2
     picture_match_tiles: int = 3
+    #: ... and when too few are seen, they are looked for again around the search's outline grown
+    #: by ``picture_match_zoom_margin`` of its size each way (0: not), when the tiles are seen there
+    #: at least ``picture_match_zoom_min`` times larger than in the whole photo.
+    picture_match_zoom_margin: float = 0.5
+    picture_match_zoom_min: float = 1.25
     #: Corners given by hand (a player's taps) are read where given and at the outlines near them
     #: (:func:`vision.locate.snapped_outlines`: the lattice polished onto its seams, no corner moved
     #: more than ``snap_reach`` tile sides, also started ``snap_scales`` tile sides a side bigger or

@@ -11,7 +11,9 @@ holding them all. A garden in doubt is looked for there (:func:`vision.read.plac
   (``picture_features_of(model)``: a model's, kept).
 - ``tiles_seen(image, features, cfg) -> list[TileSeen]``: the pictures found, most points first.
 - ``blocks_of_tiles(tiles, cfg, n) -> ([(4, 2)], tiles)``: the n×n blocks the tiles of one lattice allow.
-- ``outlines_by_pictures(image, features, cfg) -> ([(4, 2)], tiles)``: both, in image pixels.
+- ``outlines_by_pictures(image, features, cfg, near=...) -> ([(4, 2)], tiles)``: both, in image
+  pixels, looked for again larger around ``near`` when too few are seen
+  (``zoom_region(near, shape, cfg)``: where).
 """
 
 from __future__ import annotations
@@ -82,7 +84,8 @@ def picture_features_of(model: TileModel) -> PictureFeatures | None:
     return kept_with_pictures(model, "_picture_features", lambda pictures: picture_features(pictures, model.cfg))
 
 
-def tiles_seen(image: np.ndarray, features: PictureFeatures, cfg: VisionConfig = DEFAULT_CONFIG) -> list[TileSeen]:
+def tiles_seen(image: np.ndarray, features: PictureFeatures, cfg: VisionConfig = DEFAULT_CONFIG,
+               region: tuple[int, int, int, int] | None = None) -> list[TileSeen]:
     """The pictures of ``features`` found in ``image`` ``(M, N, 3)`` uint8 BGR, most agreeing points
     first: each picture's keypoints matched to the photo's (found on a copy no longer than
     ``cfg.picture_match_photo_side``: SIFT's memory grows with the photo; the nearest passing the ratio test
@@ -90,17 +93,22 @@ def tiles_seen(image: np.ndarray, features: PictureFeatures, cfg: VisionConfig =
     ``cfg.picture_match_reproj`` of the photo's longer side), kept when at least
     ``cfg.picture_match_inliers`` points agree and the square it maps to is a plausible tile
     (convex, its sides within a factor two of each other, at least ``cfg.picture_match_min_tile``
-    of the photo's longer side)."""
+    of the photo's longer side). With ``region`` (left, top, right, bottom pixels) only that part of
+    the image is looked at, as if it were the photo; the tiles are still in ``image`` pixels."""
     check_image(image)
-    longer = float(max(image.shape[:2]))
+    left, top, right, bottom = (0, 0, image.shape[1], image.shape[0]) if region is None else region
+    if not (0 <= left < right <= image.shape[1] and 0 <= top < bottom <= image.shape[0]):
+        raise ValueError(f"region must lie within the image's {image.shape[1]}x{image.shape[0]} pixels, got {region}")
+    view = image[top:bottom, left:right]
+    longer = float(max(view.shape[:2]))
     shrink = min(1.0, cfg.picture_match_photo_side / longer)  # SIFT's first octave doubles the photo
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    gray = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY) if view.ndim == 3 else view
     if shrink < 1.0:
         gray = cv2.resize(gray, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     keys, desc = cv2.SIFT_create().detectAndCompute(gray, None)
     if desc is None or len(keys) < cfg.picture_match_inliers:
         return []
-    photo_pts = np.array([k.pt for k in keys], np.float32) / shrink
+    photo_pts = np.array([k.pt for k in keys], np.float32) / shrink + np.array([left, top], np.float32)
     matcher = cv2.BFMatcher(cv2.NORM_L2)
     seen = []
     for index, (points, descriptors) in enumerate(zip(features.points, features.descriptors)):
@@ -191,9 +199,40 @@ def blocks_of_tiles(tiles: list[TileSeen], cfg: VisionConfig = DEFAULT_CONFIG, n
     return blocks, len(best)
 
 
+def zoom_region(near: np.ndarray, shape: tuple[int, ...], cfg: VisionConfig = DEFAULT_CONFIG
+                ) -> tuple[int, int, int, int] | None:
+    """The part of an image of ``shape`` (rows, columns, ...) around the block ``near`` ``(4, 2)``:
+    its bounding box grown by ``cfg.picture_match_zoom_margin`` of its longer side each way, clipped
+    to the image -> (left, top, right, bottom) pixels; None when looking there would not see the
+    tiles at least ``cfg.picture_match_zoom_min`` times larger than looking at the whole image (both
+    looked at no longer than ``cfg.picture_match_photo_side``), or the margin is 0."""
+    near = np.asarray(near, np.float64)
+    if not cfg.picture_match_zoom_margin or near.shape != (4, 2) or not np.all(np.isfinite(near)):
+        return None
+    low, high = near.min(axis=0), near.max(axis=0)
+    grow = cfg.picture_match_zoom_margin * float((high - low).max())
+    rows, cols = shape[:2]
+    left, top = int(max(0.0, low[0] - grow)), int(max(0.0, low[1] - grow))
+    right, bottom = int(min(float(cols), np.ceil(high[0] + grow))), int(min(float(rows), np.ceil(high[1] + grow)))
+    if right - left < 2 or bottom - top < 2:
+        return None
+    side = cfg.picture_match_photo_side
+    zoom = min(1.0, side / max(right - left, bottom - top)) / min(1.0, side / max(rows, cols))
+    return (left, top, right, bottom) if zoom >= cfg.picture_match_zoom_min else None
+
+
 def outlines_by_pictures(image: np.ndarray, features: PictureFeatures, cfg: VisionConfig = DEFAULT_CONFIG,
-                         n: int = 4) -> tuple[list[np.ndarray], int]:
+                         n: int = 4, near: np.ndarray | None = None) -> tuple[list[np.ndarray], int]:
     """The n×n blocks ``(4, 2)`` (``image`` pixels) where the copy's tiles are seen in ``image``
     ``(M, N, 3)`` uint8 BGR, and how many tiles set them: :func:`blocks_of_tiles` of
-    :func:`tiles_seen`."""
-    return blocks_of_tiles(tiles_seen(image, features, cfg), cfg, n)
+    :func:`tiles_seen`. When too few are seen on one lattice and a block ``near`` ``(4, 2)`` is
+    given (where the garden was looked for), the tiles are looked for again, larger, around it
+    (:func:`zoom_region`: a small garden's tiles are too small to be seen in the whole photo
+    shrunk), and the blocks are those of the tiles seen either way."""
+    seen = tiles_seen(image, features, cfg)
+    blocks, tiles = blocks_of_tiles(seen, cfg, n)
+    region = None if blocks or near is None else zoom_region(near, image.shape, cfg)
+    if region is None:
+        return blocks, tiles
+    closer = tiles_seen(image, features, cfg, region)
+    return blocks_of_tiles(sorted([*seen, *closer], key=lambda t: -t.inliers), cfg, n)

@@ -432,7 +432,7 @@ def place_by_pictures(image: np.ndarray, located: GridLocation, model: TileModel
     features = picture_features_of(model)
     if features is None or accept is None or judge is None:
         return None
-    blocks, tiles = outlines_by_pictures(image, features, cfg)
+    blocks, tiles = outlines_by_pictures(image, features, cfg, near=located.corners)
     candidates = [order_corners(c) for block in blocks for c in (block, *snapped_outlines(image, block, cfg))
                   if grid_shape_ok(c, cfg)]
     if not candidates:

@@ -11,6 +11,7 @@ import pytest
 
 from scorer.tiles import ALL_TILE_KINDS, Tile
 from scorer.vocab import Corner
+from vision.config import DEFAULT_CONFIG
 from vision.geometry import order_corners
 from vision.locate import GridLocation, block_offset
 from vision.picture_match import (
@@ -20,11 +21,13 @@ from vision.picture_match import (
     picture_features,
     picture_features_of,
     tiles_seen,
+    zoom_region,
 )
 from vision.read import PLACED_BY_PICTURES, _read_surely, picture_judge, place_by_pictures, resolve_model
 from vision.synth.art import render_tile
 
 TILE = 110  # a tile's side in the constructed photos
+DEFAULT_CONFIG_NO_ZOOM = replace(DEFAULT_CONFIG, picture_match_zoom_margin=0.0)
 TURNS = (Corner.NW, Corner.NE, Corner.SE, Corner.SW)
 
 
@@ -102,6 +105,55 @@ def test_a_photo_without_the_copys_tiles_shows_no_block(features: PictureFeature
     assert outlines_by_pictures(table, features) == ([], 0)
     assert outlines_by_pictures(np.full((300, 400, 3), 128, np.uint8), features) == ([], 0)
     assert blocks_of_tiles([]) == ([], 0)
+
+
+def _small_photo(seed: int, tile: int = 60) -> tuple[np.ndarray, np.ndarray]:
+    """16 classic tiles of ``tile`` pixels, each turned, in a 4×4 block seen a little askew near the
+    middle of a big noisy photo ``(2400, 3200, 3)``: a garden far from the camera -> (photo, the
+    block's corners ``(4, 2)``)."""
+    rng = np.random.default_rng(seed)
+    kinds = rng.choice(len(ALL_TILE_KINDS), 16, replace=False)
+    block = np.zeros((4 * tile, 4 * tile, 3), np.uint8)
+    for i, k in enumerate(kinds):
+        kind = ALL_TILE_KINDS[int(k)]
+        r, c = divmod(i, 4)
+        block[r * tile:(r + 1) * tile, c * tile:(c + 1) * tile] = render_tile(
+            Tile(kind.floor, kind.path, kind.decor, TURNS[int(rng.integers(4))]), tile)
+    square = np.array([[0, 0], [4 * tile, 0], [4 * tile, 4 * tile], [0, 4 * tile]], np.float32)
+    corners = np.array([[1400, 1000], [1650, 990], [1660, 1250], [1390, 1240]], np.float32) + rng.uniform(-8, 8, (4, 2))
+    h = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
+    photo = rng.normal(120, 25, (2400, 3200, 3)).clip(0, 255).astype(np.uint8)
+    warped = cv2.warpPerspective(block, h, (3200, 2400))
+    inside = cv2.warpPerspective(np.full(block.shape[:2], 255, np.uint8), h, (3200, 2400)) > 0
+    photo[inside] = warped[inside]
+    return photo, order_corners(corners.astype(np.float64))
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_a_small_garden_is_looked_for_again_larger_around_where_it_was_searched(features: PictureFeatures,
+                                                                                 seed: int) -> None:
+    """Tiles 60 pixels wide in a 3200-pixel photo are too small to be seen in the whole photo shrunk
+    to 1000; around a search's outline a quarter tile off they are seen at full size, and set the
+    garden's block."""
+    photo, truth = _small_photo(seed)
+    assert tiles_seen(photo, features) == []
+    assert outlines_by_pictures(photo, features) == ([], 0)
+    near = truth + (truth[1] - truth[0]) / 16
+    blocks, tiles = outlines_by_pictures(photo, features, near=near)
+    assert tiles >= 3 and len(blocks) == 1
+    assert block_offset(blocks[0], truth)[0] < 0.1
+    assert outlines_by_pictures(photo, features, DEFAULT_CONFIG_NO_ZOOM, near=near) == ([], 0)
+
+
+def test_the_zoom_region_grows_the_block_clips_it_and_is_only_worth_a_closer_look(features: PictureFeatures) -> None:
+    near = np.array([[1400.0, 1000.0], [1650.0, 990.0], [1660.0, 1250.0], [1390.0, 1240.0]])
+    assert zoom_region(near, (2400, 3200, 3)) == (1255, 855, 1795, 1385)  # 270 px across, grown 135 each way
+    assert zoom_region(near - 1300, (2400, 3200, 3)) == (0, 0, 495, 85)  # clipped to the photo
+    assert zoom_region(near - 800, (900, 1200, 3)) is None  # its tiles seen only 1.2 times larger there
+    assert zoom_region(near, (2400, 3200, 3), DEFAULT_CONFIG_NO_ZOOM) is None
+    assert zoom_region(np.full((4, 2), np.nan), (2400, 3200, 3)) is None
+    with pytest.raises(ValueError, match="region must lie within"):
+        tiles_seen(np.zeros((100, 100, 3), np.uint8), features, region=(0, 0, 200, 50))
 
 
 def test_a_garden_in_doubt_is_placed_where_its_pictures_are_seen(pictures: np.ndarray) -> None:
