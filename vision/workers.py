@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import pickle
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import cv2
 
+from vision.lean import keep_pandas_out
 from vision.threads import one_thread
 
 if TYPE_CHECKING:
@@ -51,11 +53,13 @@ def check_jobs(jobs: object) -> int:
     return jobs
 
 
-def _init_worker(model: TileModel) -> None:
-    """A worker process: the model, and one thread for OpenCV (the pool's processes are the
-    parallelism)."""
+def _init_worker(model: bytes) -> None:
+    """A worker process: pandas kept out (:mod:`vision.lean`), then the model unpickled (and with
+    it scikit-learn; it comes as bytes so that this runs first), and one thread for OpenCV (the
+    pool's processes are the parallelism)."""
+    keep_pandas_out()
     cv2.setNumThreads(1)
-    _WORKER["model"] = model
+    _WORKER["model"] = pickle.loads(model)
 
 
 def _run(task: tuple[Callable[[TileModel, Any], Any], Any]) -> Any:
@@ -86,7 +90,7 @@ class ModelPool:
         try:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"),
-                                                 initializer=_init_worker, initargs=(self.model,))
+                                                 initializer=_init_worker, initargs=(pickle.dumps(self.model),))
             futures = [self._pool.submit(_run, (fn, item)) for item in todo]
         except (OSError, BrokenProcessPool) as exc:
             self._give_up(exc)
