@@ -4,7 +4,8 @@ scikit-learn imports pandas whenever it is installed (``sklearn.utils.fixes``), 
 pyarrow: neither is used to read a photo or to learn a copy, and together they hold about 90 MB of
 every such process's memory. Streamlit, which the app needs, installs them. The ``zengarden``
 command (:func:`zengarden.cli.run`) and the worker processes (:mod:`vision.workers`) keep them out
-before scikit-learn is first imported; the app's own process, whose tables are pandas', keeps them.
+before scikit-learn is first imported; the app's own process, whose tables are pandas', keeps them,
+and so does a spawned worker whose parent's main module, imported again in the worker, brings them.
 """
 
 from __future__ import annotations

@@ -422,8 +422,9 @@ PLACED_BY_PICTURES = "placed where the copy's own tile pictures are seen ({tiles
 def place_by_pictures(image: np.ndarray, located: GridLocation, model: TileModel, accept: Accept | None,
                       judge: Judge | None) -> tuple[np.ndarray, tuple[str, ...]] | None:
     """A garden in doubt in ``image`` ``(M, N, 3)`` placed where an enrolled copy's tile pictures are
-    seen (:func:`vision.picture_match.outlines_by_pictures`, the blocks the tiles seen allow, each
-    also snapped to its seams as a player's taps are): the one the pictures ``judge`` values most,
+    seen (:func:`vision.picture_match.outlines_by_pictures`, the blocks the tiles seen allow, looked
+    for again around the search's outline when too few are seen in the whole photo, each also
+    snapped to its seams as a player's taps are): the one the pictures ``judge`` values most,
     when its tiles read surely (``accept``), it lies more than ``cfg.check_distinct`` tile from the
     search's outline and the judge values it above that outline -> (corners ``(4, 2)``, the
     search's reasons and :data:`PLACED_BY_PICTURES`: still to be checked); else None (no pictures,

@@ -3,6 +3,7 @@ that the test process's own libraries stay as they are)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -11,9 +12,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _python(code: str) -> subprocess.CompletedProcess[str]:
+def _python(code: str, path: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a fresh interpreter in the project's folder (``path``: also importable from)."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(path), str(ROOT), env.get("PYTHONPATH", "")])
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, check=False)
+                          timeout=180, check=False, env=env)
 
 
 def test_scikit_learn_then_goes_without_pandas_and_still_predicts() -> None:
@@ -74,3 +79,29 @@ def test_the_console_script_reads_without_pandas() -> None:
     """)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("ok")
+
+
+def test_a_worker_holds_scikit_learn_without_pandas(tmp_path: Path) -> None:
+    """A worker of vision.workers keeps pandas out before it unpickles the model (and scikit-learn),
+    whatever its parent holds: here a parent that has imported pandas itself."""
+    (tmp_path / "libraries_probe.py").write_text(textwrap.dedent("""
+        import os
+        import sys
+
+        def libraries(_model, item):
+            return os.getpid(), "pandas" in sys.modules, "pyarrow" in sys.modules, "sklearn" in sys.modules
+    """))
+    done = _python("""
+        import os
+        import pandas  # noqa: F401  (the parent keeps what it has)
+        from libraries_probe import libraries
+        from vision.read import resolve_model
+        from vision.workers import ModelPool
+        with ModelPool(resolve_model(None), 2) as pool:
+            seen = pool.map(libraries, range(4))
+        workers = [flags for pid, *flags in seen if pid != os.getpid()]
+        assert workers and all(flags == [False, False, True] for flags in workers), seen
+        print("ok")
+    """, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,20 +31,6 @@ def _dies_in_a_worker(_model: object, item: tuple[int, int]) -> int:
     if value == 2 and os.getpid() != parent:
         os._exit(3)
     return value * 10
-
-
-def _libraries(_model: object, item: int) -> tuple[int, bool, bool, bool]:
-    """Whether pandas, pyarrow and scikit-learn are imported in the process that works on the item."""
-    return os.getpid(), "pandas" in sys.modules, "pyarrow" in sys.modules, "sklearn" in sys.modules
-
-
-def test_a_worker_holds_scikit_learn_without_pandas(bundled_model) -> None:
-    """A worker unpickles the model (scikit-learn) after vision.workers has kept pandas out
-    (vision.lean): about 90 MB less in each."""
-    with ModelPool(bundled_model, 2) as pool:
-        seen = pool.map(_libraries, range(4))
-    workers = [flags for pid, *flags in seen if pid != os.getpid()]
-    assert workers and all(flags == [False, False, True] for flags in workers), seen
 
 
 def test_jobs_must_be_a_whole_number_of_at_least_one(bundled_model) -> None:
