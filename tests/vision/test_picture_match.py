@@ -42,24 +42,30 @@ def features(pictures: np.ndarray) -> PictureFeatures:
     return picture_features(pictures)
 
 
-def _photo(seed: int, rows: int = 4) -> tuple[np.ndarray, np.ndarray]:
-    """16 of the classic tiles, each turned, in a 4×4 block (only its first ``rows`` rows drawn, the
-    rest left as the board's plain colour), seen in perspective on a noisy table ->
-    (photo ``(900, 1200, 3)`` uint8, the block's corners ``(4, 2)`` TL, TR, BR, BL)."""
+#: Where the constructed photos' block lies (before a jitter): near the middle of a 1200 × 900 table.
+AT_TABLE = ((330, 190), (800, 160), (860, 700), (290, 730))
+
+
+def _photo(seed: int, rows: int = 4, tile: int = TILE, at: tuple[tuple[int, int], ...] = AT_TABLE,
+           jitter: float = 20.0, size: tuple[int, int] = (900, 1200)) -> tuple[np.ndarray, np.ndarray]:
+    """16 of the classic tiles of ``tile`` pixels, each turned, in a 4×4 block (only its first
+    ``rows`` rows drawn, the rest left as the board's plain colour), seen in perspective at ``at``
+    (TL, TR, BR, BL, each moved up to ``jitter`` pixels) on a noisy table of ``size`` (rows,
+    columns) -> (photo ``(*size, 3)`` uint8, the block's corners ``(4, 2)`` TL, TR, BR, BL)."""
     rng = np.random.default_rng(seed)
     kinds = rng.choice(len(ALL_TILE_KINDS), 16, replace=False)
-    block = np.full((4 * TILE, 4 * TILE, 3), (60, 90, 120), np.uint8)
+    block = np.full((4 * tile, 4 * tile, 3), (60, 90, 120), np.uint8)
     for i, k in enumerate(kinds[: 4 * rows]):
         kind = ALL_TILE_KINDS[int(k)]
         r, c = divmod(i, 4)
-        block[r * TILE:(r + 1) * TILE, c * TILE:(c + 1) * TILE] = render_tile(
-            Tile(kind.floor, kind.path, kind.decor, TURNS[int(rng.integers(4))]), TILE)
-    square = np.array([[0, 0], [4 * TILE, 0], [4 * TILE, 4 * TILE], [0, 4 * TILE]], np.float32)
-    corners = np.array([[330, 190], [800, 160], [860, 700], [290, 730]], np.float32) + rng.uniform(-20, 20, (4, 2))
+        block[r * tile:(r + 1) * tile, c * tile:(c + 1) * tile] = render_tile(
+            Tile(kind.floor, kind.path, kind.decor, TURNS[int(rng.integers(4))]), tile)
+    square = np.array([[0, 0], [4 * tile, 0], [4 * tile, 4 * tile], [0, 4 * tile]], np.float32)
+    corners = np.array(at, np.float32) + rng.uniform(-jitter, jitter, (4, 2))
     h = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
-    photo = rng.normal(120, 25, (900, 1200, 3)).clip(0, 255).astype(np.uint8)
-    warped = cv2.warpPerspective(block, h, (1200, 900))
-    inside = cv2.warpPerspective(np.full(block.shape[:2], 255, np.uint8), h, (1200, 900)) > 0
+    photo = rng.normal(120, 25, (*size, 3)).clip(0, 255).astype(np.uint8)
+    warped = cv2.warpPerspective(block, h, size[::-1])
+    inside = cv2.warpPerspective(np.full(block.shape[:2], 255, np.uint8), h, size[::-1]) > 0
     photo[inside] = warped[inside]
     return photo, order_corners(corners.astype(np.float64))
 
@@ -107,26 +113,11 @@ def test_a_photo_without_the_copys_tiles_shows_no_block(features: PictureFeature
     assert blocks_of_tiles([]) == ([], 0)
 
 
-def _small_photo(seed: int, tile: int = 60) -> tuple[np.ndarray, np.ndarray]:
-    """16 classic tiles of ``tile`` pixels, each turned, in a 4×4 block seen a little askew near the
-    middle of a big noisy photo ``(2400, 3200, 3)``: a garden far from the camera -> (photo, the
-    block's corners ``(4, 2)``)."""
-    rng = np.random.default_rng(seed)
-    kinds = rng.choice(len(ALL_TILE_KINDS), 16, replace=False)
-    block = np.zeros((4 * tile, 4 * tile, 3), np.uint8)
-    for i, k in enumerate(kinds):
-        kind = ALL_TILE_KINDS[int(k)]
-        r, c = divmod(i, 4)
-        block[r * tile:(r + 1) * tile, c * tile:(c + 1) * tile] = render_tile(
-            Tile(kind.floor, kind.path, kind.decor, TURNS[int(rng.integers(4))]), tile)
-    square = np.array([[0, 0], [4 * tile, 0], [4 * tile, 4 * tile], [0, 4 * tile]], np.float32)
-    corners = np.array([[1400, 1000], [1650, 990], [1660, 1250], [1390, 1240]], np.float32) + rng.uniform(-8, 8, (4, 2))
-    h = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
-    photo = rng.normal(120, 25, (2400, 3200, 3)).clip(0, 255).astype(np.uint8)
-    warped = cv2.warpPerspective(block, h, (3200, 2400))
-    inside = cv2.warpPerspective(np.full(block.shape[:2], 255, np.uint8), h, (3200, 2400)) > 0
-    photo[inside] = warped[inside]
-    return photo, order_corners(corners.astype(np.float64))
+def _small_photo(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """16 classic tiles of 60 pixels in a 4×4 block seen a little askew near the middle of a big
+    noisy photo ``(2400, 3200, 3)``: a garden far from the camera -> (photo, the block's corners)."""
+    return _photo(seed, tile=60, at=((1400, 1000), (1650, 990), (1660, 1250), (1390, 1240)), jitter=8.0,
+                  size=(2400, 3200))
 
 
 @pytest.mark.parametrize("seed", [0, 2])
