@@ -79,6 +79,18 @@ def test_the_console_script_reads_without_pandas() -> None:
     """)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("ok")
+    done = _python("""
+        import zengarden.cli
+        from vision.lean import keep_pandas_out
+        try:
+            zengarden.cli.main(["read", "--help"])
+        except SystemExit as exc:
+            assert exc.code == 0, exc.code
+        assert keep_pandas_out() is True  # main() had not refused it
+        print("ok")
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("ok")
 
 
 def test_a_worker_holds_scikit_learn_without_pandas(tmp_path: Path) -> None:
